@@ -1,0 +1,16 @@
+// Bundles the server into one ESM file; npm packages stay external and load from node_modules.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: { server: 'src/server.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  packages: 'external',
+  // The shared workspace package is TypeScript source, so it is bundled in rather than loaded.
+  alias: { '@bazaar/shared': '../../packages/shared/src/index.ts' },
+  logLevel: 'warning',
+});

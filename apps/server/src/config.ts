@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const boolFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+
+/** Every setting of the server, read from the environment once at start-up. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString,
+  PUBLIC_URL: optionalString,
+  JWT_SECRET: optionalString.pipe(z.string().min(32).optional()),
+  SEED_DEMO: boolFlag,
+  WEB_DIST: optionalString,
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default('Bazaar <no-reply@bazaar.local>'),
+  OIDC_ISSUER: z.string().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  RAZORPAY_KEY_ID: optionalString,
+  RAZORPAY_KEY_SECRET: optionalString,
+  RAZORPAY_WEBHOOK_SECRET: optionalString,
+  AI_API_KEY: optionalString,
+  AI_MODEL: z.string().default('gemini-1.5-pro'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Origin the shop is reached at, used in links sent by mail and OIDC redirects. */
+  publicUrl: string;
+  jwtSecret: string;
+  /** Seed demo catalogue and accounts into an empty embedded database. */
+  seedDemo: boolean;
+  /** Folder of the built SPA; served only when set and present. */
+  webDist: string | undefined;
+  rateLimitMax: number;
+  mail: { smtpUrl: string | undefined; from: string };
+  oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
+  razorpay: { keyId: string | undefined; keySecret: string | undefined; webhookSecret: string | undefined };
+  ai: { apiKey: string | undefined; model: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    webDist: e.WEB_DIST,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
+    razorpay: {
+      keyId: e.RAZORPAY_KEY_ID,
+      keySecret: e.RAZORPAY_KEY_SECRET,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+    },
+    ai: { apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+  };
+}
+
+/**
+ * Tokens must survive restarts, so a generated secret is written once under
+ * DATA_DIR (mode 600) and read back afterwards.
+ */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: fall through and create it
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** A config for tests: in-memory database unless DATABASE_URL is given, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      SEED_DEMO: 'false',
+      DATA_DIR: overrides.dataDir ?? path.join(process.cwd(), 'data-test'),
+    }),
+    ...overrides,
+  };
+}

@@ -1,0 +1,5 @@
+export * from './catalogue';
+export * from './content';
+export * from './orders';
+export * from './shopping';
+export * from './users';

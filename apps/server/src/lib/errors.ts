@@ -1,0 +1,51 @@
+import type { ErrorCode } from '@bazaar/shared';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+};
+
+/**
+ * The one error type services throw. Its message is written for the person
+ * reading it and is sent as is for every 4xx kind.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = fields;
+  }
+
+  get statusCode(): number {
+    return STATUS[this.code];
+  }
+}
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}
+
+export function codeOfStatus(status: number): ErrorCode {
+  const hit = (Object.entries(STATUS) as [ErrorCode, number][]).find(([, s]) => s === status);
+  if (hit) return hit[0];
+  return status >= 500 ? 'INTERNAL' : 'VALIDATION';
+}
+
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new AppError('VALIDATION', message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new AppError('CONFLICT', message, fields);
+export const unauthorized = (message: string) => new AppError('UNAUTHORIZED', message);
+export const forbidden = (message: string) => new AppError('FORBIDDEN', message);

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemoIfEmpty } from './db/seed/index';
+
+async function main() {
+  const config = loadConfig();
+  if (!config.webDist && config.env === 'production') {
+    // The bundled server sits in apps/server/dist; the SPA build beside it in apps/web/dist.
+    config.webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+  }
+  const app = await buildApp(config);
+  if (config.seedDemo) {
+    await seedDemoIfEmpty({ db: app.db, storage: app.storage, log: app.log });
+  }
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, async () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      await app.close();
+      process.exit(0);
+    });
+  }
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`Bazaar is open at ${config.publicUrl} (database: ${app.database.kind})`);
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,111 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { RequireAdmin, RequireAuth } from './guards';
+import { RootLayout } from './layout/root-layout';
+import { NotFoundPage } from './not-found-page';
+
+/** Lazy route whose module exports the named page component. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
+
+function AuthOutlet() {
+  return (
+    <RequireAuth>
+      <Outlet />
+    </RequireAuth>
+  );
+}
+
+function AdminOutlet() {
+  return (
+    <RequireAdmin>
+      <Outlet />
+    </RequireAdmin>
+  );
+}
+
+const catalogue = {
+  home: () => import('@/features/catalogue/pages/home-page'),
+  listing: () => import('@/features/catalogue/pages/listing-page'),
+  search: () => import('@/features/catalogue/pages/search-page'),
+  product: () => import('@/features/catalogue/pages/product-page'),
+};
+const account = {
+  login: () => import('@/features/account/pages/login-page'),
+  register: () => import('@/features/account/pages/register-page'),
+  profile: () => import('@/features/account/pages/profile-page'),
+  forgot: () => import('@/features/account/pages/forgot-password-page'),
+  reset: () => import('@/features/account/pages/reset-password-page'),
+};
+const content = {
+  contact: () => import('@/features/content/pages/contact-page'),
+  faq: () => import('@/features/content/pages/faq-page'),
+  help: () => import('@/features/content/pages/help-page'),
+  policy: () => import('@/features/content/pages/policy-page'),
+};
+const checkout = () => import('@/features/cart/pages/checkout-page');
+// The whole admin area is one lazily loaded chunk, never part of the storefront bundle.
+const admin = () => import('@/features/admin/pages/admin-page');
+
+const policyPaths = [
+  'terms-and-conditions',
+  'shipping-policy',
+  'refund-policy',
+  'privacy-policy',
+  'security-policy',
+  'return-policy',
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    children: [
+      { index: true, lazy: page(catalogue.home, 'HomePage') },
+      { path: 'Home', lazy: page(catalogue.home, 'HomePage') },
+      { path: 'products', lazy: page(catalogue.listing, 'ListingPage') },
+      {
+        path: 'categories/:category/:subCategory?/:option?/:subOption?',
+        lazy: page(catalogue.listing, 'ListingPage'),
+      },
+      { path: 'search/:searchTerm', lazy: page(catalogue.search, 'SearchPage') },
+      { path: 'product/:productId', lazy: page(catalogue.product, 'ProductPage') },
+      { path: 'login', lazy: page(account.login, 'LoginPage') },
+      { path: 'register', lazy: page(account.register, 'RegisterPage') },
+      { path: 'forgot-password', lazy: page(account.forgot, 'ForgotPasswordPage') },
+      { path: 'reset-password/:token', lazy: page(account.reset, 'ResetPasswordPage') },
+      {
+        path: 'wishlist',
+        lazy: page(() => import('@/features/wishlist/pages/wishlist-page'), 'WishlistPage'),
+      },
+      { path: 'cart', lazy: page(() => import('@/features/cart/pages/cart-page'), 'CartPage') },
+      { path: 'contact', lazy: page(content.contact, 'ContactPage') },
+      { path: 'contact-us', lazy: page(content.contact, 'ContactPage') },
+      { path: 'faq', lazy: page(content.faq, 'FaqPage') },
+      { path: 'help', lazy: page(content.help, 'HelpPage') },
+      ...policyPaths.map((path) => ({ path, lazy: page(content.policy, 'PolicyPage') })),
+      {
+        Component: AuthOutlet,
+        children: [
+          { path: 'profile', lazy: page(account.profile, 'ProfilePage') },
+          { path: 'orders', lazy: page(() => import('@/features/orders/pages/orders-page'), 'OrdersPage') },
+          { path: 'cart/checkout', lazy: page(checkout, 'CheckoutPage') },
+          { path: 'checkout', lazy: page(checkout, 'CheckoutPage') },
+        ],
+      },
+      {
+        Component: AdminOutlet,
+        children: [
+          { path: 'iamadmin', lazy: page(admin, 'AdminPage') },
+          { path: 'admin/*', lazy: page(admin, 'AdminPage') },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

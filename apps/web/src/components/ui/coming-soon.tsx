@@ -1,0 +1,16 @@
+import { Link } from 'react-router';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** Shown by screens whose issue has not landed yet, so a route never looks broken. */
+export function ComingSoon({ title }: { title: string }) {
+  useDocumentTitle(title);
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-semibold">{title}</h1>
+      <p className="mt-4 text-gray-600">This part of the shop is being built and opens soon.</p>
+      <Link to="/" className="mt-8 inline-block rounded bg-[#db4444] px-6 py-3 text-white">
+        Back to home page
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { type ErrorReply, MESSAGES } from '@bazaar/shared';
+import type { z } from 'zod';
+import { notify } from './notify';
+import { useSession } from './session-store';
+
+/** An error reply of the API, carrying its status, code and named fields. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: ErrorReply['code'] | 'NETWORK',
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Navigate = (to: string) => void;
+let navigateTo: Navigate = (to) => window.location.assign(to);
+
+/** The router registers itself so the 401 handler can navigate without a reload. */
+export function setApiNavigator(navigate: Navigate) {
+  navigateTo = navigate;
+}
+
+let sessionExpiryHandled = false;
+
+/**
+ * The one place a 401 or 403 ends a session: the spec's toast, the token
+ * removed, and the shopper sent to /login. Only replies to requests that carried a
+ * token count; a wrong password on the login form is an ordinary error.
+ */
+function onUnauthorized() {
+  if (sessionExpiryHandled) return;
+  sessionExpiryHandled = true;
+  useSession.getState().clear();
+  notify.error(MESSAGES.sessionExpiredReply);
+  const here = window.location.pathname + window.location.search;
+  navigateTo(here.startsWith('/login') ? '/login' : `/login?next=${encodeURIComponent(here)}`);
+  setTimeout(() => {
+    sessionExpiryHandled = false;
+  }, 1000);
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined | null>;
+  /** Validates the reply; the schema in packages/shared is the type. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+export function buildQuery(query: RequestOptions<unknown>['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    else params.append(key, String(value));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Calls the shop's API under /api with the stored Bearer token. */
+export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const token = useSession.getState().token;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}${buildQuery(options.query)}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'Cannot reach the shop. Check your connection and try again.', 'NETWORK');
+  }
+
+  const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if ((response.status === 401 || response.status === 403) && token) onUnauthorized();
+    const reply = (data ?? {}) as Partial<ErrorReply>;
+    throw new ApiError(
+      response.status,
+      reply.message ?? response.statusText ?? 'Request failed',
+      reply.code ?? 'INTERNAL',
+      reply.fields,
+    );
+  }
+  return options.schema ? options.schema.parse(data) : (data as T);
+}

@@ -1,0 +1,58 @@
+import { STORAGE_KEYS } from '@bazaar/shared';
+import { create } from 'zustand';
+
+/** The signed-in user as the client keeps it; the server's reply schema refines it. */
+export interface SessionUser {
+  _id: string;
+  name: string;
+  email: string;
+  phoneNumber?: string | null;
+  profileImage?: string | null;
+  isAdmin: boolean;
+}
+
+interface SessionState {
+  token: string | null;
+  user: SessionUser | null;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+  /** True while the start-up auth check runs; guards wait for it. */
+  checking: boolean;
+  setSession(user: SessionUser, token: string): void;
+  setUser(user: SessionUser): void;
+  setChecking(checking: boolean): void;
+  clear(): void;
+}
+
+export function readStoredToken(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.token);
+  } catch {
+    return null;
+  }
+}
+
+const initialToken = typeof window === 'undefined' ? null : readStoredToken();
+
+/** Session state; the token also lives in browser storage under `token`, as the spec says. */
+export const useSession = create<SessionState>((set) => ({
+  token: initialToken,
+  user: null,
+  isAuthenticated: initialToken !== null,
+  isAdmin: false,
+  checking: initialToken !== null,
+  setSession(user, token) {
+    localStorage.setItem(STORAGE_KEYS.token, token);
+    set({ user, token, isAuthenticated: true, isAdmin: user.isAdmin, checking: false });
+  },
+  setUser(user) {
+    set({ user, isAdmin: user.isAdmin });
+  },
+  setChecking(checking) {
+    set({ checking });
+  },
+  clear() {
+    localStorage.removeItem(STORAGE_KEYS.token);
+    set({ user: null, token: null, isAuthenticated: false, isAdmin: false, checking: false });
+  },
+}));

@@ -1,0 +1,3 @@
+export * from './constants';
+export * from './money';
+export * from './schemas/common';
