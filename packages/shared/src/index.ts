@@ -1,3 +1,5 @@
 export * from './constants';
 export * from './money';
+export * from './schemas/catalogue';
 export * from './schemas/common';
+export * from './schemas/user';

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/** Sort keys of product listings (the spec's list; its "size" option is a filter here, not an order). */
+export const PRODUCT_SORTS = ['featured', 'price-low', 'price-high', 'rating', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const PRODUCT_PAGE_SIZE = { default: 24, max: 100 } as const;
+export const PRICE_FILTER_RANGE = { min: 0, max: 1000 } as const;
+export const RATING_FILTER_VALUES = [4, 3, 2, 1] as const;
+
+/** A product as the API replies with it: the spec's field names, prices in rupees. */
+export const productSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    title: z.string().nullable(),
+    description: z.string(),
+    /** Rupees, before discount. */
+    price: z.number(),
+    /** Percent, 0..100. */
+    discount: z.number().int(),
+    /** Rupees, after discount: price − price × discount / 100. */
+    salePrice: z.number(),
+    rating: z.number(),
+    numReviews: z.number().int(),
+    countInStock: z.number().int(),
+    inStock: z.boolean(),
+    category: z.string(),
+    subCategory: z.string().nullable(),
+    option: z.string().nullable(),
+    subOption: z.string().nullable(),
+    brand: z.string(),
+    material: z.string().nullable(),
+    sizes: z.array(z.string()),
+    colours: z.array(z.string()),
+    /** URLs of the gallery images (the main image first). */
+    images: z.array(z.string()),
+    /** URL of the main image. */
+    productImage: z.string().nullable(),
+    tags: z.array(z.string()),
+    sku: z.string().nullable(),
+    seller: z.string().nullable(),
+    madeIn: z.string().nullable(),
+    isFeatured: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    dateAdded: z.string(),
+  })
+  .meta({ id: 'Product' });
+export type Product = z.infer<typeof productSchema>;
+
+const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+export const productFacetsSchema = z
+  .object({
+    brand: z.array(facetValueSchema),
+    material: z.array(facetValueSchema),
+    colour: z.array(facetValueSchema),
+    size: z.array(facetValueSchema),
+    /** Count of products with rating at least 4, 3, 2 and 1 under the other filters. */
+    rating: z.array(z.object({ value: z.number().int(), count: z.number().int() })),
+    /** Lowest and highest sale price (rupees) under the other filters; the slider's bounds. */
+    price: z.object({ min: z.number(), max: z.number() }),
+  })
+  .meta({ id: 'ProductFacets' });
+export type ProductFacets = z.infer<typeof productFacetsSchema>;
+
+export const productListSchema = z
+  .object({
+    products: z.array(productSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+    facets: productFacetsSchema,
+  })
+  .meta({ id: 'ProductList' });
+export type ProductList = z.infer<typeof productListSchema>;
+
+const listOf = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean))
+  .optional();
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+const rupees = z.coerce.number().min(0, 'must be 0 or more').max(10_000_000);
+
+/** GET /products query: filters combine by AND; a repeated list criterion matches any of its values. */
+export const productListQuerySchema = z
+  .object({
+    search: z.string().trim().max(100).optional(),
+    category: z.string().max(100).optional(),
+    subCategory: z.string().max(100).optional(),
+    option: z.string().max(100).optional(),
+    subOption: z.string().max(100).optional(),
+    minPrice: rupees.optional(),
+    maxPrice: rupees.optional(),
+    rating: z.coerce.number().int().min(1).max(5).optional(),
+    brand: listOf,
+    material: listOf,
+    colour: listOf,
+    size: listOf,
+    inStock: flag,
+    onSale: flag,
+    featured: flag,
+    sort: z.enum(PRODUCT_SORTS).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE.max).default(PRODUCT_PAGE_SIZE.default),
+  })
+  .strict();
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+export const productDetailSchema = z
+  .object({ product: productSchema, related: z.array(productSchema) })
+  .meta({ id: 'ProductDetail' });
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const subOptionSchema = z.object({ name: z.string() });
+export const categoryOptionSchema = z.object({ name: z.string(), subOptions: z.array(subOptionSchema) });
+export const subCategorySchema = z.object({ name: z.string(), options: z.array(categoryOptionSchema) });
+export const categorySchema = z
+  .object({ _id: z.string(), name: z.string(), subcategories: z.array(subCategorySchema) })
+  .meta({ id: 'Category' });
+export type Category = z.infer<typeof categorySchema>;
+export const categoryTreeSchema = z.array(categorySchema);
+
+/** Header search suggestions: the first few matching products, small. */
+export const productSuggestionSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  salePrice: z.number(),
+  productImage: z.string().nullable(),
+});
+export const productSuggestionsSchema = z.object({ suggestions: z.array(productSuggestionSchema) });

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+export const NAME_MAX = 50;
+export const PHONE_MAX = 10;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** A user as every reply carries it: never a password or its hash. */
+export const userSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    /** URL of the profile image, or null for the default avatar. */
+    profileImage: z.string().nullable(),
+    isAdmin: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+const email = z
+  .email('Invalid email format')
+  .max(254)
+  .transform((e) => e.toLowerCase());
+const password = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`)
+  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), 'Password must contain a letter and a digit');
+const phone = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'Phone number must contain digits only')
+  .max(PHONE_MAX, `Phone number must be at most ${PHONE_MAX} digits`);
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters long`);
+
+/** POST /users/register: unknown fields (isAdmin, say) are refused. */
+export const registerBodySchema = z.object({ name, email, password, phoneNumber: phone }).strict();
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z
+  .object({
+    email,
+    password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+  })
+  .strict();
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const authReplySchema = z.object({ user: userSchema, token: z.string() }).meta({ id: 'AuthReply' });
+export type AuthReply = z.infer<typeof authReplySchema>;
+
+export const currentUserReplySchema = z.object({ user: userSchema });
+export const updatedUserReplySchema = z.object({ updatedUser: userSchema });
+
+/** Text fields of PUT /users/user/{userId} (multipart; profileImage is the file part). */
+export const profileUpdateFieldsSchema = z
+  .object({
+    name: name.optional(),
+    email: email.optional(),
+    phoneNumber: z.union([phone, z.literal('')]).optional(),
+    password: password.optional(),
+    currentPassword: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .strict();
+export type ProfileUpdateFields = z.input<typeof profileUpdateFieldsSchema>;
+
+export const changePasswordBodySchema = z
+  .object({ currentPassword: z.string().min(1, 'Current password is required'), newPassword: password })
+  .strict();
+export const forgotPasswordBodySchema = z.object({ email }).strict();
+export const resetPasswordBodySchema = z.object({ password }).strict();
+export const messageReplySchema = z.object({ message: z.string() });
+
+export const passwordRules = { password, email, phone, name };
