@@ -56,3 +56,16 @@ export const useSession = create<SessionState>((set) => ({
     set({ user: null, token: null, isAuthenticated: false, isAdmin: false, checking: false });
   },
 }));
+
+/**
+ * Logout as the spec describes it: token removed, user cleared, admin flag off and
+ * the cached server wishlist dropped (the guest's own lists stay in the browser).
+ */
+export function logout() {
+  try {
+    localStorage.removeItem(STORAGE_KEYS.likes);
+  } catch {
+    // storage unavailable: nothing to clear
+  }
+  useSession.getState().clear();
+}
