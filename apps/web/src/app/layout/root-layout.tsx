@@ -1,12 +1,26 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ScrollProgress } from './scroll-progress';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { TopBanner } from './top-banner';
 
-/** Banner, header, page and footer; the shell issue fills in each part. */
+/** Every storefront page: scroll bar, banner, header, the page, footer. */
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
-      <main className="flex-1">
+      <a
+        href="#main"
+        className="sr-only z-[70] rounded bg-black px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <ScrollProgress />
+      <TopBanner />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
+      <SiteFooter />
       <ScrollRestoration />
     </div>
   );

@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { Sheet, SheetClose } from '@/components/ui/sheet';
+import { useSession } from '@/lib/session-store';
+import { useLogout } from './use-logout';
+
+const itemClass =
+  'block w-full rounded px-3 py-2.5 text-left text-base hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand';
+
+function MenuLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <SheetClose asChild>
+        <NavLink
+          to={to}
+          end
+          className={({ isActive }) => `${itemClass} ${isActive ? 'font-semibold text-brand' : ''}`}
+        >
+          {children}
+        </NavLink>
+      </SheetClose>
+    </li>
+  );
+}
+
+/**
+ * The small-screen menu: Home, Contact, About and Sign Up; signed-in shoppers
+ * also get Profile, Orders History, Wishlist, Cart and Logout.
+ */
+export default function MobileMenu({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}) {
+  const isAuthenticated = useSession((state) => state.isAuthenticated);
+  const onLogout = useLogout();
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange} title="Menu">
+      <nav aria-label="Mobile">
+        <ul className="flex flex-col gap-1">
+          <MenuLink to="/">Home</MenuLink>
+          <MenuLink to="/contact">Contact</MenuLink>
+          <li>
+            {/* The spec's About entry leads nowhere. */}
+            <span className={`${itemClass} cursor-default text-gray-700 hover:bg-transparent`}>About</span>
+          </li>
+          {isAuthenticated ? (
+            <>
+              <MenuLink to="/profile">Profile</MenuLink>
+              <MenuLink to="/orders">Orders History</MenuLink>
+              <MenuLink to="/wishlist">Wishlist</MenuLink>
+              <MenuLink to="/cart">Cart</MenuLink>
+              <li>
+                <button
+                  type="button"
+                  className={`${itemClass} text-brand`}
+                  onClick={() => {
+                    onOpenChange(false);
+                    onLogout();
+                  }}
+                >
+                  Logout
+                </button>
+              </li>
+            </>
+          ) : (
+            <MenuLink to="/register">Sign Up</MenuLink>
+          )}
+        </ul>
+      </nav>
+    </Sheet>
+  );
+}

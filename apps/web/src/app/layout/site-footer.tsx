@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { NewsletterForm } from './newsletter-form';
+
+const linkClass =
+  'rounded-sm text-gray-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <h2 className="mb-6 text-xl font-medium">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Links({ items }: { items: ReadonlyArray<readonly [label: string, to: string]> }) {
+  return (
+    <ul className="flex flex-col gap-4 text-sm">
+      {items.map(([label, to]) => (
+        <li key={label}>
+          <Link to={to} className={linkClass}>
+            {label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const ACCOUNT_LINKS = [
+  ['My Account', '/profile'],
+  ['Login / Register', '/login'],
+  ['Cart', '/cart'],
+  ['Wishlist', '/wishlist'],
+  ['Shop', '/products'],
+] as const;
+
+const QUICK_LINKS = [
+  ['Privacy Policy', '/privacy-policy'],
+  ['Terms Of Use', '/terms-and-conditions'],
+  ['FAQ', '/faq'],
+  ['Contact', '/contact'],
+] as const;
+
+// Shown until the shop settings (admin issue) feed the footer.
+const SUPPORT = {
+  address: '42 MG Road, Bengaluru, Karnataka 560001, India',
+  email: 'support@bazaar.example',
+  phone: '+91 80 4000 1234',
+};
+
+/** Dark footer: newsletter, support, account and quick links, copyright. */
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 bg-black text-white">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4 lg:gap-8 lg:py-20">
+        <Column title="Bazaar">
+          <p className="mb-4 text-lg font-medium">Subscribe</p>
+          <p className="mb-4 text-sm text-gray-300">Get 10% off your first order</p>
+          <NewsletterForm />
+        </Column>
+        <Column title="Support">
+          <address className="flex flex-col gap-4 text-sm text-gray-300 not-italic">
+            <span>{SUPPORT.address}</span>
+            <a href={`mailto:${SUPPORT.email}`} className={linkClass}>
+              {SUPPORT.email}
+            </a>
+            <a href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`} className={linkClass}>
+              {SUPPORT.phone}
+            </a>
+          </address>
+        </Column>
+        <Column title="Account">
+          <Links items={ACCOUNT_LINKS} />
+        </Column>
+        <Column title="Quick Link">
+          <Links items={QUICK_LINKS} />
+        </Column>
+      </div>
+      <div className="border-t border-white/10 py-5 text-center text-sm text-gray-500">
+        &copy; Copyright Bazaar {new Date().getFullYear()}. All rights reserved.
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,138 @@
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { CountBadge } from '@/components/ui/count-badge';
+import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '@/components/ui/icons';
+import { useCartCount, useWishlistCount } from '@/lib/guest-store';
+import { useSession } from '@/lib/session-store';
+import { HeaderSearch } from './header-search';
+
+// Radix menus are loaded on demand: guests never need the account menu, and
+// the mobile menu only when opened; the first page stays small.
+const AccountMenu = lazy(() => import('./account-menu'));
+const MobileMenu = lazy(() => import('./mobile-menu'));
+
+const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
+
+function NavItem({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <li>
+      <NavLink
+        to={to}
+        end
+        className={({ isActive }) =>
+          `rounded-sm pb-1 hover:text-brand ${focusRing} ${isActive ? 'border-b-2 border-gray-400' : ''}`
+        }
+      >
+        {children}
+      </NavLink>
+    </li>
+  );
+}
+
+function IconLink({
+  to,
+  label,
+  count,
+  children,
+}: {
+  to: string;
+  label: string;
+  count: number;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      aria-label={count > 0 ? `${label} (${count} ${count === 1 ? 'item' : 'items'})` : label}
+      className={`relative rounded p-1.5 hover:text-brand ${focusRing}`}
+    >
+      {children}
+      <CountBadge count={count} />
+    </Link>
+  );
+}
+
+function AccountArea() {
+  const isAuthenticated = useSession((state) => state.isAuthenticated);
+  const profileImage = useSession((state) => state.user?.profileImage);
+  if (!isAuthenticated) {
+    return (
+      <Link to="/login" aria-label="Log in" className={`rounded-full p-1.5 hover:text-brand ${focusRing}`}>
+        <UserIcon />
+      </Link>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <span className="p-0.5" aria-hidden="true">
+          <Avatar src={profileImage} />
+        </span>
+      }
+    >
+      <AccountMenu />
+    </Suspense>
+  );
+}
+
+/** Logo, main links, search, wishlist and cart with counts, and the account avatar. */
+export function SiteHeader() {
+  const isAuthenticated = useSession((state) => state.isAuthenticated);
+  const cartCount = useCartCount();
+  const wishlistCount = useWishlistCount();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+
+  return (
+    <header className="border-b border-gray-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 lg:flex-nowrap lg:gap-x-8 lg:py-5">
+        <button
+          type="button"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => {
+            setMenuWanted(true);
+            setMenuOpen(true);
+          }}
+          className={`-ml-1.5 rounded p-1.5 lg:hidden ${focusRing}`}
+        >
+          <MenuIcon />
+        </button>
+
+        <Link to="/" className={`rounded-sm text-2xl font-bold tracking-wide ${focusRing}`}>
+          Bazaar
+        </Link>
+
+        <nav aria-label="Main" className="mx-auto hidden lg:block">
+          <ul className="flex items-center gap-10 text-base">
+            <NavItem to="/">Home</NavItem>
+            <NavItem to="/contact">Contact</NavItem>
+            {/* The spec's About link leads nowhere: shown, but not a link. */}
+            <li className="cursor-default pb-1">About</li>
+            {isAuthenticated ? null : <NavItem to="/register">Sign Up</NavItem>}
+          </ul>
+        </nav>
+
+        <HeaderSearch className="order-last w-full lg:order-none lg:w-64 xl:w-72" />
+
+        <div className="ml-auto flex items-center gap-2 sm:gap-3 lg:ml-0">
+          <IconLink to="/wishlist" label="Wishlist" count={wishlistCount}>
+            <HeartIcon />
+          </IconLink>
+          <IconLink to="/cart" label="Cart" count={cartCount}>
+            <CartIcon />
+          </IconLink>
+          <AccountArea />
+        </div>
+      </div>
+
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

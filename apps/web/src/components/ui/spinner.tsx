@@ -1,0 +1,21 @@
+/** A small spinning ring in the accent colour; pass a label when it stands alone. */
+export function Spinner({
+  size = 20,
+  label,
+  className = '',
+}: {
+  size?: number;
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <span role={label ? 'status' : undefined} className={`inline-flex items-center ${className}`}>
+      <span
+        aria-hidden="true"
+        style={{ width: size, height: size }}
+        className="animate-spin rounded-full border-2 border-gray-200 border-t-brand"
+      />
+      {label ? <span className="sr-only">{label}</span> : null}
+    </span>
+  );
+}
