@@ -1,4 +1,4 @@
-import { MESSAGES } from '@bazaar/shared';
+import { MESSAGES } from '@bazaar/shared/constants';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { notify } from '@/lib/notify';

@@ -1,8 +1,9 @@
-import { TOAST_AUTO_CLOSE_MS } from '@bazaar/shared';
+import { TOAST_AUTO_CLOSE_MS } from '@bazaar/shared/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
+import { SessionBootstrap } from '@/features/account/components/session-bootstrap';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,6 +14,7 @@ export const queryClient = new QueryClient({
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
+      <SessionBootstrap />
       {children}
       <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={1} newestOnTop />
     </QueryClientProvider>

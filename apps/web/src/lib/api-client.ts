@@ -1,4 +1,6 @@
-import { type ErrorReply, MESSAGES } from '@bazaar/shared';
+// Constants and types only: the app-level bundle stays free of zod.
+import { MESSAGES } from '@bazaar/shared/constants';
+import type { ErrorReply } from '@bazaar/shared/schemas/common';
 import type { z } from 'zod';
 import { notify } from './notify';
 import { useSession } from './session-store';
@@ -50,6 +52,12 @@ export interface RequestOptions<T> {
   /** Validates the reply; the schema in packages/shared is the type. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * Sends this token instead of the stored one, or none with `null` (log in, register,
+   * the identity provider's hand-over). A 401 or 403 then belongs to the caller: a wrong
+   * password is not the end of a session.
+   */
+  token?: string | null;
 }
 
 export function buildQuery(query: RequestOptions<unknown>['query']): string {
@@ -66,7 +74,8 @@ export function buildQuery(query: RequestOptions<unknown>['query']): string {
 
 /** Calls the shop's API under /api with the stored Bearer token. */
 export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const token = useSession.getState().token;
+  const sessionToken = useSession.getState().token;
+  const token = options.token === undefined ? sessionToken : options.token;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -93,7 +102,8 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
 
   const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    if ((response.status === 401 || response.status === 403) && token) onUnauthorized();
+    if ((response.status === 401 || response.status === 403) && token && options.token === undefined)
+      onUnauthorized();
     const reply = (data ?? {}) as Partial<ErrorReply>;
     throw new ApiError(
       response.status,

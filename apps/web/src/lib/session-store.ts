@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@bazaar/shared';
+import { STORAGE_KEYS } from '@bazaar/shared/constants';
 import { create } from 'zustand';
 
 /** The signed-in user as the client keeps it; the server's reply schema refines it. */

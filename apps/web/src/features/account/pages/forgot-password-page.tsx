@@ -1,5 +1,81 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { passwordRules } from '@bazaar/shared/schemas/user';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { notify } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useForgotPassword } from '../api/forgot-password';
+import { AuthLayout } from '../components/auth-layout';
+import { FormField } from '../components/form-field';
+import { SubmitButton } from '../components/submit-button';
+import { errorMessage } from '../lib/error-message';
+
+const forgotFormSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(passwordRules.email),
+});
 
 export function ForgotPasswordPage() {
-  return <ComingSoon title="Forgot password" />;
+  useDocumentTitle('Forgot password');
+  const forgot = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<z.input<typeof forgotFormSchema>, unknown, z.output<typeof forgotFormSchema>>({
+    resolver: zodResolver(forgotFormSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(({ email }) =>
+    forgot.mutate(email, {
+      onSuccess: ({ message }) => notify.success(message),
+      onError: (error) => notify.error(errorMessage(error, 'Failed to send reset email')),
+    }),
+  );
+
+  return (
+    <AuthLayout>
+      <h1 className="text-3xl font-medium tracking-wide">Forgot password</h1>
+      {forgot.isSuccess ? (
+        <div className="mt-6">
+          {/* The same answer whether or not the address has an account. */}
+          <p role="status" className="text-sm text-gray-700">
+            {forgot.data.message}
+          </p>
+          <Link to="/login" className="mt-6 inline-block text-sm font-medium underline underline-offset-4">
+            Back to Log In
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mt-4 text-sm text-gray-700">
+            Enter the email of your account and we will send you a link to choose a new password.
+          </p>
+          <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-5">
+            <FormField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              error={errors.email?.message}
+              {...register('email')}
+            />
+            <SubmitButton
+              className="w-full"
+              disabled={forgot.isPending}
+              aria-busy={forgot.isPending || undefined}
+            >
+              {forgot.isPending ? 'Sending...' : 'Send reset link'}
+            </SubmitButton>
+          </form>
+          <p className="mt-6 text-center text-sm text-gray-600">
+            Remembered it?{' '}
+            <Link to="/login" className="font-medium text-black underline underline-offset-4">
+              Log In
+            </Link>
+          </p>
+        </>
+      )}
+    </AuthLayout>
+  );
 }

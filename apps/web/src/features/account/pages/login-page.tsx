@@ -1,5 +1,122 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { type LoginBody, loginBodySchema, OIDC_FRAGMENT } from '@bazaar/shared/schemas/user';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { notify } from '@/lib/notify';
+import { useSession } from '@/lib/session-store';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { getCurrentUser } from '../api/get-current-user';
+import { useLogin } from '../api/login';
+import { AuthLayout } from '../components/auth-layout';
+import { FormField } from '../components/form-field';
+import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { PasswordField } from '../components/password-field';
+import { SubmitButton } from '../components/submit-button';
+import { errorMessage } from '../lib/error-message';
+import { safeNext } from '../lib/safe-next';
+
+const OIDC_FAILED = 'Login failed,please try again';
+
+/**
+ * The identity provider's hand-over: the server sends the browser back to
+ * /login#token=…&next=… (or #error=…). The token is checked before it becomes the session.
+ */
+function useIdentityProviderReturn() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handled = useRef(false);
+  useEffect(() => {
+    if (handled.current || !location.hash) return;
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const token = fragment.get(OIDC_FRAGMENT.token);
+    const error = fragment.get(OIDC_FRAGMENT.error);
+    if (!token && error === null) return;
+    handled.current = true;
+    // The token must not stay in the address bar or the history.
+    navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+    if (!token) {
+      notify.error(error || OIDC_FAILED);
+      return;
+    }
+    const next = safeNext(fragment.get(OIDC_FRAGMENT.next));
+    getCurrentUser(undefined, token)
+      .then((user) => {
+        useSession.getState().setSession(user, token);
+        notify.success('Login successful!');
+        navigate(next, { replace: true });
+      })
+      .catch((err: unknown) => notify.error(errorMessage(err, OIDC_FAILED)));
+  }, [location, navigate]);
+}
 
 export function LoginPage() {
-  return <ComingSoon title="Log In" />;
+  useDocumentTitle('Log In');
+  useIdentityProviderReturn();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginBody, unknown, z.output<typeof loginBodySchema>>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((body) =>
+    loginMutation.mutate(body, {
+      onSuccess: ({ user, token }) => {
+        useSession.getState().setSession(user, token);
+        notify.success('Login successful!');
+        navigate(next, { replace: true });
+      },
+      onError: (error) => notify.error(errorMessage(error, 'Login failed')),
+    }),
+  );
+
+  return (
+    <AuthLayout>
+      <h1 className="text-3xl font-medium tracking-wide">Log In</h1>
+      <p className="mt-4 text-sm text-gray-700">Enter your details below</p>
+      <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-5">
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="flex items-center justify-between gap-4">
+          <SubmitButton disabled={loginMutation.isPending} aria-busy={loginMutation.isPending || undefined}>
+            {loginMutation.isPending ? 'Logging In...' : 'Log In'}
+          </SubmitButton>
+          <Link to="/forgot-password" className="text-sm text-brand hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+      </form>
+      <div className="mt-5">
+        <GoogleSignInButton label="Log In With Google" next={next} />
+      </div>
+      <p className="mt-6 text-center text-sm text-gray-600">
+        Don&apos;t have an account?{' '}
+        <Link
+          to={`/register${params.get('next') ? `?next=${encodeURIComponent(next)}` : ''}`}
+          className="font-medium text-black underline underline-offset-4"
+        >
+          Sign In
+        </Link>
+      </p>
+    </AuthLayout>
+  );
 }

@@ -1,5 +1,46 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { Link } from 'react-router';
+import { useSession } from '@/lib/session-store';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { AccountSideMenu } from '../components/account-side-menu';
+import { ProfileForm } from '../components/profile-form';
 
 export function ProfilePage() {
-  return <ComingSoon title="My Profile" />;
+  useDocumentTitle('My Profile');
+  const user = useSession((s) => s.user);
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+        <nav aria-label="Breadcrumb" className="text-gray-500">
+          <Link to="/" className="hover:text-black">
+            Home
+          </Link>
+          <span className="mx-2">/</span>
+          <span className="text-black" aria-current="page">
+            My Account
+          </span>
+        </nav>
+        {user ? (
+          <p>
+            Welcome! <span className="text-brand">{user.name}</span>
+          </p>
+        ) : null}
+      </div>
+      <h1 className="sr-only">My Profile</h1>
+      <div className="mt-10 flex flex-col gap-10 md:flex-row">
+        <aside className="md:w-56 md:flex-none">
+          <AccountSideMenu />
+        </aside>
+        <div className="flex-1 rounded bg-white px-6 py-8 shadow-[0_1px_13px_rgba(0,0,0,0.05)] md:px-20 md:py-10">
+          {user ? (
+            <ProfileForm user={user} />
+          ) : (
+            <p role="status" className="text-sm text-gray-600">
+              Loading your profile…
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -1,5 +1,129 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { passwordRules } from '@bazaar/shared/schemas/user';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { notify } from '@/lib/notify';
+import { useSession } from '@/lib/session-store';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useRegister } from '../api/register';
+import { AuthLayout } from '../components/auth-layout';
+import { FormField } from '../components/form-field';
+import { GoogleSignInButton } from '../components/google-sign-in-button';
+import { PasswordField } from '../components/password-field';
+import { SubmitButton } from '../components/submit-button';
+import { digitsOnly } from '../lib/digits-only';
+import { errorMessage, fieldErrors } from '../lib/error-message';
+import { safeNext } from '../lib/safe-next';
+
+const PASSWORDS_DIFFER = 'Passwords do not match';
+
+const registerFormSchema = z
+  .object({
+    name: passwordRules.name,
+    email: z.string().trim().min(1, 'Email is required').pipe(passwordRules.email),
+    password: passwordRules.password,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+    phoneNumber: z.string().trim().min(1, 'Phone number is required').pipe(passwordRules.phone),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+type RegisterForm = z.input<typeof registerFormSchema>;
+const serverFields = ['name', 'email', 'password', 'phoneNumber'] as const;
 
 export function RegisterPage() {
-  return <ComingSoon title="Create an account" />;
+  useDocumentTitle('Create an account');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const registerMutation = useRegister();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterForm, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '', phoneNumber: '' },
+  });
+  const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
+  const passwordsDiffer = confirmPassword !== '' && password !== confirmPassword;
+  const loading = registerMutation.isPending;
+
+  const onSubmit = handleSubmit(({ confirmPassword: _confirm, ...body }) =>
+    registerMutation.mutate(body, {
+      onSuccess: ({ user, token }) => {
+        useSession.getState().setSession(user, token);
+        notify.success('User Registered Successfully');
+        navigate(next, { replace: true });
+      },
+      onError: (error) => {
+        const fields = fieldErrors(error);
+        for (const field of serverFields) {
+          if (fields[field]) setError(field, { type: 'server', message: fields[field] });
+        }
+        notify.error(errorMessage(error, 'Registration failed'));
+      },
+    }),
+  );
+
+  return (
+    <AuthLayout>
+      <h1 className="text-3xl font-medium tracking-wide">Create an account</h1>
+      <p className="mt-4 text-sm text-gray-700">Enter your details below</p>
+      <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-5">
+        <FormField
+          label="Name"
+          autoComplete="name"
+          maxLength={50}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={passwordsDiffer ? PASSWORDS_DIFFER : errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <FormField
+          label="Phone Number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={10}
+          error={errors.phoneNumber?.message}
+          {...digitsOnly(register('phoneNumber'))}
+        />
+        <SubmitButton
+          className="w-full"
+          disabled={loading || !password || !confirmPassword || password !== confirmPassword}
+          aria-busy={loading || undefined}
+        >
+          {loading ? 'Creating Account...' : 'Create Account'}
+        </SubmitButton>
+      </form>
+      <div className="mt-4">
+        <GoogleSignInButton label="Sign up with Google" next={next} />
+      </div>
+      <p className="mt-6 text-center text-sm text-gray-600">
+        Already have account?{' '}
+        <Link to="/login" className="font-medium text-black underline underline-offset-4">
+          Log in
+        </Link>
+      </p>
+    </AuthLayout>
+  );
 }

@@ -1,5 +1,86 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { passwordRules } from '@bazaar/shared/schemas/user';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { notify } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useResetPassword } from '../api/reset-password';
+import { AuthLayout } from '../components/auth-layout';
+import { PasswordField } from '../components/password-field';
+import { SubmitButton } from '../components/submit-button';
+import { errorMessage } from '../lib/error-message';
+
+const PASSWORDS_DIFFER = 'Passwords do not match';
+
+const resetFormSchema = z
+  .object({
+    password: passwordRules.password,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+type ResetForm = z.input<typeof resetFormSchema>;
 
 export function ResetPasswordPage() {
-  return <ComingSoon title="Reset password" />;
+  useDocumentTitle('Reset password');
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<ResetForm, unknown, z.output<typeof resetFormSchema>>({
+    resolver: zodResolver(resetFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
+  const passwordsDiffer = confirmPassword !== '' && password !== confirmPassword;
+
+  const onSubmit = handleSubmit(({ password: newPassword }) =>
+    reset.mutate(
+      { token, password: newPassword },
+      {
+        onSuccess: ({ message }) => {
+          notify.success(message || 'Your password has been reset. Please log in.');
+          navigate('/login', { replace: true });
+        },
+        onError: (error) => notify.error(errorMessage(error, 'Password reset failed')),
+      },
+    ),
+  );
+
+  return (
+    <AuthLayout>
+      <h1 className="text-3xl font-medium tracking-wide">Reset password</h1>
+      <p className="mt-4 text-sm text-gray-700">Choose a new password for your account.</p>
+      <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-5">
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={passwordsDiffer ? PASSWORDS_DIFFER : errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <SubmitButton
+          className="w-full"
+          disabled={reset.isPending || !password || password !== confirmPassword}
+          aria-busy={reset.isPending || undefined}
+        >
+          {reset.isPending ? 'Resetting...' : 'Reset password'}
+        </SubmitButton>
+      </form>
+      <p className="mt-6 text-center text-sm text-gray-600">
+        <Link to="/forgot-password" className="font-medium text-black underline underline-offset-4">
+          Ask for a new link
+        </Link>
+      </p>
+    </AuthLayout>
+  );
 }

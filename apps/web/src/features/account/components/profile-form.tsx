@@ -1,0 +1,230 @@
+import { PHONE_MAX, passwordRules } from '@bazaar/shared/schemas/user';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { notify } from '@/lib/notify';
+import type { SessionUser } from '@/lib/session-store';
+import { useUpdateProfile } from '../api/update-profile';
+import { digitsOnly } from '../lib/digits-only';
+import { errorMessage, fieldErrors } from '../lib/error-message';
+import { FormField } from './form-field';
+import { PasswordField } from './password-field';
+import { ProfilePicturePicker, profileImageProblem } from './profile-picture-picker';
+import { SubmitButton } from './submit-button';
+
+/** Input limits of the spec's profile form. */
+const LIMITS = { name: 50, email: 30, phone: PHONE_MAX } as const;
+
+const profileFormSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(3, 'First Name must be at least 3 characters long')
+      .max(20, 'First Name must be at most 20 characters long'),
+    email: z.string().trim().min(1, 'Email is required').pipe(passwordRules.email),
+    phoneNumber: z.union([z.literal(''), passwordRules.phone]),
+    changePassword: z.boolean(),
+    password: z.string(),
+    currentPassword: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.changePassword) return;
+    const strength = passwordRules.password.safeParse(v.password);
+    if (!strength.success) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: strength.error.issues[0]?.message ?? '' });
+    }
+    if (!v.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Current password is required' });
+    }
+  });
+type ProfileForm = z.input<typeof profileFormSchema>;
+const serverFields = ['name', 'email', 'phoneNumber', 'password', 'currentPassword'] as const;
+
+function valuesOf(user: SessionUser): ProfileForm {
+  return {
+    name: user.name,
+    email: user.email,
+    phoneNumber: user.phoneNumber ?? '',
+    changePassword: false,
+    password: '',
+    currentPassword: '',
+  };
+}
+
+/** 'Edit your profile': read-only until Edit; the password only after Change Password. */
+export function ProfileForm({ user }: { user: SessionUser }) {
+  const [editing, setEditing] = useState(false);
+  const [picture, setPicture] = useState<File | null>(null);
+  const [pictureError, setPictureError] = useState<string | undefined>();
+  const update = useUpdateProfile();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    watch,
+    formState: { errors },
+  } = useForm<ProfileForm, unknown, z.output<typeof profileFormSchema>>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: valuesOf(user),
+  });
+  const changingPassword = watch('changePassword');
+
+  // Outside editing the form mirrors the session user (updated after a save).
+  useEffect(() => {
+    if (!editing) reset(valuesOf(user));
+  }, [user, editing, reset]);
+
+  function cancel() {
+    setEditing(false);
+    setPicture(null);
+    setPictureError(undefined);
+    reset(valuesOf(user));
+  }
+
+  function choosePicture(file: File | null) {
+    const problem = file ? profileImageProblem(file) : null;
+    setPictureError(problem ?? undefined);
+    setPicture(problem ? null : file);
+  }
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(
+      {
+        userId: user._id,
+        name: values.name,
+        email: values.email,
+        phoneNumber: values.phoneNumber,
+        password: values.changePassword ? values.password : undefined,
+        currentPassword: values.changePassword ? values.currentPassword : undefined,
+        profileImage: picture,
+      },
+      {
+        onSuccess: () => {
+          notify.success('Profile updated successfully!');
+          setEditing(false);
+          setPicture(null);
+        },
+        onError: (error) => {
+          const fields = fieldErrors(error);
+          for (const field of serverFields) {
+            if (fields[field]) setError(field, { type: 'server', message: fields[field] });
+          }
+          if (fields.profileImage) setPictureError(fields.profileImage);
+          notify.error(errorMessage(error, 'Profile update failed'));
+        },
+      },
+    ),
+  );
+
+  const saving = update.isPending;
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="edit-profile-heading"
+      className="flex flex-col gap-6"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="edit-profile-heading" className="text-xl font-medium text-brand">
+          Edit your profile
+        </h2>
+        {user.isAdmin ? (
+          <span className="rounded bg-black px-3 py-1 text-xs font-medium tracking-wide text-white">
+            Admin
+          </span>
+        ) : null}
+      </div>
+
+      <ProfilePicturePicker
+        currentUrl={user.profileImage}
+        file={picture}
+        onFile={choosePicture}
+        disabled={!editing || saving}
+        error={pictureError}
+      />
+
+      <div className="grid gap-5 md:grid-cols-2">
+        <FormField
+          label="Name"
+          autoComplete="name"
+          maxLength={LIMITS.name}
+          readOnly={!editing}
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={LIMITS.email}
+          readOnly={!editing}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <FormField
+          label="Number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          maxLength={LIMITS.phone}
+          readOnly={!editing}
+          error={errors.phoneNumber?.message}
+          {...digitsOnly(register('phoneNumber'))}
+        />
+        <div className="flex flex-col gap-2">
+          <PasswordField
+            label={changingPassword ? 'New password' : 'Password'}
+            autoComplete="new-password"
+            placeholder={changingPassword ? '' : '••••••••'}
+            disabled={!changingPassword}
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          {editing && !changingPassword ? (
+            <button
+              type="button"
+              onClick={() => setValue('changePassword', true)}
+              className="self-start text-sm font-medium text-brand hover:underline"
+            >
+              Change Password
+            </button>
+          ) : null}
+        </div>
+        {changingPassword ? (
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+        ) : null}
+      </div>
+
+      <div className="flex justify-end gap-4">
+        {editing ? (
+          <>
+            <button
+              type="button"
+              onClick={cancel}
+              disabled={saving}
+              className="h-12 rounded px-6 text-sm hover:bg-gray-100 disabled:opacity-60"
+            >
+              Cancel
+            </button>
+            <SubmitButton disabled={saving} aria-busy={saving || undefined}>
+              {saving ? 'Updating...' : 'Update Profile'}
+            </SubmitButton>
+          </>
+        ) : (
+          <SubmitButton type="button" onClick={() => setEditing(true)}>
+            Edit
+          </SubmitButton>
+        )}
+      </div>
+    </form>
+  );
+}

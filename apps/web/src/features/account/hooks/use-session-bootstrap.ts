@@ -1,0 +1,53 @@
+import { MESSAGES, SESSION_CHECK_INTERVAL_MS } from '@bazaar/shared/constants';
+import { useEffect } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { logout, readStoredToken, useSession } from '@/lib/session-store';
+import { getCurrentUser } from '../api/get-current-user';
+
+let startupCheck: Promise<void> | null = null;
+
+/**
+ * The auth check on start: `checking` stays true until GET /users/user answers.
+ * A refused token ends the session; a network failure keeps it, since the token
+ * may still be good once the shop is reachable again.
+ */
+export function checkSessionOnStart(): Promise<void> {
+  if (startupCheck) return startupCheck;
+  startupCheck = (async () => {
+    const { token, setChecking } = useSession.getState();
+    if (!token) {
+      setChecking(false);
+      return;
+    }
+    setChecking(true);
+    try {
+      const user = await getCurrentUser();
+      // A login that finished while the check ran wins over the older token's answer.
+      if (useSession.getState().token === token) useSession.getState().setUser(user);
+    } catch (error) {
+      const network = error instanceof ApiError && error.code === 'NETWORK';
+      if (!network && useSession.getState().token === token) useSession.getState().clear();
+    } finally {
+      useSession.getState().setChecking(false);
+    }
+  })();
+  return startupCheck;
+}
+
+/**
+ * Runs the start-up check once, then every second ends a session whose token has
+ * disappeared from browser storage (another tab logged out, or storage was cleared).
+ */
+export function useSessionBootstrap() {
+  useEffect(() => {
+    void checkSessionOnStart();
+    const timer = window.setInterval(() => {
+      if (useSession.getState().isAuthenticated && !readStoredToken()) {
+        notify.error(MESSAGES.sessionExpiredTick);
+        logout();
+      }
+    }, SESSION_CHECK_INTERVAL_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+}
