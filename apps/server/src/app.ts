@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
-import { catalogueModule } from './modules/catalogue/index';
+import { catalogueModule, uploadsPlugin } from './modules/catalogue/index';
 import { healthModule } from './modules/health/index';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
@@ -54,6 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: '/api' },
   );
 
+  await app.register(uploadsPlugin);
   if (config.webDist) await app.register(spaPlugin, { root: config.webDist });
   return app;
 }

@@ -109,6 +109,8 @@ export const productListQuerySchema = z
   })
   .strict();
 export type ProductListQuery = z.input<typeof productListQuerySchema>;
+/** The query after parsing: defaults applied, lists as arrays, flags as booleans. */
+export type ProductListParams = z.output<typeof productListQuerySchema>;
 
 export const productDetailSchema = z
   .object({ product: productSchema, related: z.array(productSchema) })
@@ -133,3 +135,4 @@ export const productSuggestionSchema = z.object({
   productImage: z.string().nullable(),
 });
 export const productSuggestionsSchema = z.object({ suggestions: z.array(productSuggestionSchema) });
+export type ProductSuggestions = z.infer<typeof productSuggestionsSchema>;

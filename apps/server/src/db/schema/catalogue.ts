@@ -70,7 +70,15 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_sku_uq').on(t.sku),
-    index('products_category_path_idx').on(t.category, t.subCategory, t.option, t.subOption),
+    // Listings match the category path case-insensitively.
+    index('products_category_path_idx').on(
+      sql`lower(${t.category})`,
+      sql`lower(${t.subCategory})`,
+      sql`lower(${t.option})`,
+      sql`lower(${t.subOption})`,
+    ),
+    // Related products: same category, in stock first, best rated; read in index order.
+    index('products_related_idx').on(t.category, sql`(${t.countInStock} > 0)`, t.rating, t.id),
     index('products_sale_price_idx').on(t.salePricePaise),
     index('products_rating_idx').on(t.rating),
     index('products_created_at_idx').on(t.createdAt),

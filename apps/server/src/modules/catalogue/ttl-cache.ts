@@ -1,0 +1,45 @@
+/**
+ * A small in-memory cache with a time limit and least-recently-used eviction.
+ * Listing facets and totals cost a scan of every matching product; identical
+ * filter sets within a few seconds share one answer instead.
+ */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Re-insert so Map order tracks recency.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: string, value: V): void {
+    if (!this.enabled) return;
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

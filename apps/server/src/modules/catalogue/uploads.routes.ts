@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { errorReplySchema } from '@bazaar/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../lib/errors';
+import type { FileStorage } from '../../lib/storage';
+
+/** Widths the storefront asks for; a fixed list keeps the variant cache bounded. */
+export const IMAGE_WIDTHS = ['160', '320', '480', '640', '960'] as const;
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.avif': 'image/avif',
+};
+
+/** Stored files never change under a key (new uploads get new keys), so browsers may keep them. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * A key from the URL, or undefined when it could leave the uploads folder or
+ * reach a hidden file (`..`, `.variants`, absolute paths, backslashes, NUL).
+ */
+export function safeImageKey(raw: string): string | undefined {
+  if (!raw || raw.length > 300 || /[\\\0]/.test(raw) || raw.startsWith('/')) return undefined;
+  const segments = raw.split('/');
+  if (segments.some((s) => s === '' || s.startsWith('.'))) return undefined;
+  return raw;
+}
+
+const variantKey = (key: string, width: string) => `.variants/w${width}/${key}.webp`;
+
+async function variant(storage: FileStorage, key: string, width: string): Promise<Buffer | undefined> {
+  const cached = await storage.get(variantKey(key, width));
+  if (cached) return cached;
+  const original = await storage.get(key);
+  if (!original) return undefined;
+  const resized = await sharp(original)
+    .resize({ width: Number(width), withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  await storage.put(variantKey(key, width), resized);
+  return resized;
+}
+
+/**
+ * GET /uploads/<key>: stored images with long cache lifetimes, and resized
+ * WebP variants (`?w=320`) made once with sharp and kept under
+ * uploads/.variants/.
+ */
+export async function uploadsPlugin(app: FastifyInstance) {
+  const inFlight = new Map<string, Promise<Buffer | undefined>>();
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/uploads/*',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'A stored image, or its WebP variant at one of the allowed widths',
+        params: z.object({ '*': z.string() }),
+        querystring: z.object({ w: z.enum(IMAGE_WIDTHS).optional() }),
+        response: {
+          200: z.unknown().describe('The image bytes'),
+          400: errorReplySchema,
+          404: errorReplySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = safeImageKey(request.params['*']);
+      if (!key) throw badRequest('Invalid image path');
+      const type = CONTENT_TYPES[path.extname(key).toLowerCase()];
+      if (!type) throw notFound('Image not found');
+
+      const width = request.query.w;
+      let body: Buffer | undefined;
+      if (width) {
+        // Concurrent first requests for one variant share a single resize.
+        const id = variantKey(key, width);
+        let pending = inFlight.get(id);
+        if (!pending) {
+          pending = variant(app.storage, key, width).finally(() => inFlight.delete(id));
+          inFlight.set(id, pending);
+        }
+        body = await pending;
+      } else {
+        body = await app.storage.get(key);
+      }
+      if (!body) throw notFound('Image not found');
+      return reply
+        .header('content-type', width ? 'image/webp' : type)
+        .header('cache-control', IMMUTABLE)
+        .send(body);
+    },
+  );
+}
