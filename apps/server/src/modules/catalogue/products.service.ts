@@ -1,7 +1,6 @@
 import {
   discountedPaise,
   idSchema,
-  type Product,
   type ProductDetail,
   type ProductFacets,
   type ProductList,
