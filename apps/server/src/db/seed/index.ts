@@ -1,6 +1,19 @@
+import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { hashPassword } from '../../lib/password';
 import type { FileStorage } from '../../lib/storage';
 import type { Db } from '../client';
+import { categories, coupons, products, shopSettings, users } from '../schema/index';
+import { DEMO_ACCOUNTS } from './accounts';
+import { CATEGORY_TREE, type SeedCategory } from './categories';
+import { imageKeys, mapLimit, productImages, renderSvg } from './images';
+import { DEMO_PRODUCTS } from './products';
+import { couponRows, DEMO_SHOP_SETTINGS } from './shop';
+
+export { DEMO_ACCOUNTS } from './accounts';
+export { CATEGORY_TREE } from './categories';
+export { DEMO_PRODUCTS } from './products';
+export { DEMO_COUPONS, DEMO_SHOP_SETTINGS } from './shop';
 
 export interface SeedContext {
   db: Db;
@@ -8,5 +21,167 @@ export interface SeedContext {
   log: FastifyBaseLogger;
 }
 
-/** Fills an empty embedded database with the demo catalogue and accounts. */
-export async function seedDemoIfEmpty(_ctx: SeedContext): Promise<void> {}
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Any fixed number: serialises seeding when several servers start against one database. */
+const SEED_LOCK = 4_242_001;
+/** Two renders at a time: the machine's cores are shared with the server starting up. */
+const RENDER_CONCURRENCY = 2;
+const HOUR_MS = 60 * 60 * 1000;
+
+async function productCount(db: Db | Tx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(products);
+  return row?.n ?? 0;
+}
+
+/**
+ * Fills an empty embedded database with the demo catalogue and accounts.
+ * Images are written first (same keys each time, so a rerun simply overwrites them); every row
+ * goes in one transaction, so a crash leaves either the whole demo or an empty catalogue.
+ */
+export async function seedDemoIfEmpty(ctx: SeedContext): Promise<void> {
+  if ((await productCount(ctx.db)) > 0) return;
+  const started = Date.now();
+
+  const images = DEMO_PRODUCTS.flatMap(productImages);
+  const [adminHash, customerHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+    hashPassword(DEMO_ACCOUNTS.customer.password),
+    mapLimit(images, RENDER_CONCURRENCY, async (image) => {
+      await ctx.storage.put(image.key, await renderSvg(image.svg()));
+    }),
+  ]);
+
+  const now = new Date();
+  const seeded = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if ((await productCount(tx)) > 0) return undefined;
+
+    const nodes = await insertCategoryTree(tx, CATEGORY_TREE);
+    await tx.insert(products).values(
+      DEMO_PRODUCTS.map((p) => {
+        const [main, ...rest] = imageKeys(p);
+        const createdAt = new Date(now.getTime() - (p.addedDaysAgo * 24 + p.addedHoursAgo) * HOUR_MS);
+        return {
+          name: p.name,
+          title: p.title,
+          description: p.description,
+          pricePaise: p.pricePaise,
+          discount: p.discount,
+          rating: p.rating,
+          numReviews: p.numReviews,
+          countInStock: p.countInStock,
+          category: p.category,
+          subCategory: p.subCategory,
+          option: p.option,
+          subOption: p.subOption,
+          brand: p.brand,
+          material: p.material,
+          sizes: p.sizes,
+          colours: p.colours,
+          images: [main!, ...rest],
+          productImage: main!,
+          tags: p.tags,
+          sku: p.sku,
+          seller: p.seller,
+          madeIn: p.madeIn,
+          isFeatured: p.isFeatured,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+
+    const { admin, customer } = DEMO_ACCOUNTS;
+    // An account registered before the first seed keeps its own password.
+    await tx
+      .insert(users)
+      .values([
+        { ...accountRow(admin), passwordHash: adminHash },
+        { ...accountRow(customer), passwordHash: customerHash },
+      ])
+      .onConflictDoNothing();
+    await tx.insert(shopSettings).values(DEMO_SHOP_SETTINGS).onConflictDoNothing();
+    const couponList = couponRows(now);
+    await tx.insert(coupons).values(couponList).onConflictDoNothing();
+    return { nodes, coupons: couponList.length };
+  });
+
+  if (!seeded) return;
+  ctx.log.info(
+    `Demo data seeded: ${CATEGORY_TREE.length} categories (${seeded.nodes} tree nodes), ` +
+      `${DEMO_PRODUCTS.length} products, ${images.length} images, 2 accounts, ${seeded.coupons} coupons ` +
+      `in ${Date.now() - started} ms`,
+  );
+}
+
+function accountRow(account: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS]) {
+  return {
+    name: account.name,
+    email: account.email,
+    phoneNumber: account.phoneNumber,
+    isAdmin: account.isAdmin,
+  };
+}
+
+interface PendingNode {
+  name: string;
+  parentKey: string;
+  position: number;
+}
+
+/**
+ * Inserts the tree level by level, keeping any node that already exists (an admin may have
+ * made categories before adding products), so every product's path ends up in the table.
+ * Returns how many tree nodes the demo names.
+ */
+async function insertCategoryTree(tx: Tx, tree: SeedCategory[]): Promise<number> {
+  const levels: PendingNode[][] = [[], [], [], []];
+  tree.forEach((cat, ci) => {
+    levels[0]!.push({ name: cat.name, parentKey: '', position: ci });
+    const catKey = cat.name;
+    cat.subcategories.forEach((sub, si) => {
+      levels[1]!.push({ name: sub.name, parentKey: catKey, position: si });
+      const subKey = `${catKey}/${sub.name}`;
+      sub.options.forEach((opt, oi) => {
+        levels[2]!.push({ name: opt.name, parentKey: subKey, position: oi });
+        const optKey = `${subKey}/${opt.name}`;
+        (opt.subOptions ?? []).forEach((so, soi) => {
+          levels[3]!.push({ name: so, parentKey: optKey, position: soi });
+        });
+      });
+    });
+  });
+
+  // Path key ("Electronics/Audio") → id, from what is already there.
+  const existing = await tx
+    .select({ id: categories.id, parentId: categories.parentId, name: categories.name })
+    .from(categories);
+  const byId = new Map(existing.map((c) => [c.id, c]));
+  const pathOf = (id: string): string => {
+    const node = byId.get(id)!;
+    return node.parentId ? `${pathOf(node.parentId)}/${node.name}` : node.name;
+  };
+  const ids = new Map(existing.map((c) => [pathOf(c.id), c.id]));
+
+  for (const [depth, level] of levels.entries()) {
+    const missing = level.filter((n) => !ids.has(n.parentKey ? `${n.parentKey}/${n.name}` : n.name));
+    if (missing.length === 0) continue;
+    const inserted = await tx
+      .insert(categories)
+      .values(
+        missing.map((n) => ({
+          name: n.name,
+          depth,
+          position: n.position,
+          parentId: n.parentKey ? ids.get(n.parentKey)! : null,
+        })),
+      )
+      .returning({ id: categories.id, name: categories.name, parentId: categories.parentId });
+    for (const row of inserted) {
+      byId.set(row.id, row);
+      ids.set(pathOf(row.id), row.id);
+    }
+  }
+  return levels.reduce((sum, level) => sum + level.length, 0);
+}

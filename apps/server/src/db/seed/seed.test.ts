@@ -1,0 +1,207 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { verifyPassword } from '../../lib/password';
+import { categories, coupons, products, shopSettings, users } from '../schema/index';
+import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './index';
+
+function isWebp(data: Buffer | undefined): boolean {
+  return (
+    !!data &&
+    data.length > 12 &&
+    data.subarray(0, 4).toString('ascii') === 'RIFF' &&
+    data.subarray(8, 12).toString('ascii') === 'WEBP'
+  );
+}
+
+async function counts(t: TestApp) {
+  const db = t.app.db;
+  const one = async (table: typeof products | typeof categories | typeof users | typeof coupons) =>
+    (await db.select({ n: count() }).from(table))[0]!.n;
+  return {
+    products: await one(products),
+    categories: await one(categories),
+    users: await one(users),
+    coupons: await one(coupons),
+  };
+}
+
+describe('seedDemoIfEmpty', () => {
+  let t: TestApp;
+  let seedMs: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const started = Date.now();
+    await seedDemoIfEmpty({ db: t.app.db, storage: t.app.storage, log: t.app.log });
+    seedMs = Date.now() - started;
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('builds a category tree with at least 8 top categories, each with subcategories', async () => {
+    const rows = await t.app.db.select().from(categories);
+    const top = rows.filter((c) => c.depth === 0);
+    expect(top.length).toBeGreaterThanOrEqual(8);
+    for (const cat of top) {
+      expect(rows.some((c) => c.parentId === cat.id && c.depth === 1)).toBe(true);
+    }
+    expect(rows.some((c) => c.depth === 3)).toBe(true);
+    // Every child sits one level below its parent.
+    const byId = new Map(rows.map((c) => [c.id, c]));
+    for (const c of rows) {
+      if (c.parentId) expect(byId.get(c.parentId)!.depth).toBe(c.depth - 1);
+      else expect(c.depth).toBe(0);
+    }
+  });
+
+  it('seeds at least 80 products whose category paths exist in the tree', async () => {
+    const rows = await t.app.db.select().from(categories);
+    const byId = new Map(rows.map((c) => [c.id, c]));
+    const pathOf = (id: string): string => {
+      const node = byId.get(id)!;
+      return node.parentId ? `${pathOf(node.parentId)}/${node.name}` : node.name;
+    };
+    const paths = new Set(rows.map((c) => pathOf(c.id)));
+
+    const list = await t.app.db.select().from(products);
+    expect(list.length).toBeGreaterThanOrEqual(80);
+    for (const p of list) {
+      const path = [p.category, p.subCategory, p.option, p.subOption].filter((s) => s !== null).join('/');
+      expect(paths, `${p.name}: ${path}`).toContain(path);
+      // No gaps: a suboption needs an option, an option a subcategory.
+      if (p.subOption) expect(p.option).not.toBeNull();
+      if (p.option) expect(p.subCategory).not.toBeNull();
+    }
+    // Some products stop above the deepest level.
+    expect(list.some((p) => p.option === null)).toBe(true);
+  });
+
+  it('fills the product columns believably', async () => {
+    const list = await t.app.db.select().from(products);
+    expect(list.filter((p) => p.countInStock === 0).length).toBeGreaterThan(0);
+    expect(list.filter((p) => p.countInStock > 0).length).toBeGreaterThan(list.length / 2);
+    const onSale = list.filter((p) => p.discount > 0);
+    expect(onSale.length).toBeGreaterThan(0);
+    for (const p of onSale) expect(p.salePricePaise).toBeLessThan(p.pricePaise);
+    expect(list.some((p) => p.isFeatured)).toBe(true);
+
+    const inSliderRange = list.filter((p) => p.pricePaise >= 99_00 && p.pricePaise <= 999_00);
+    expect(inSliderRange.length).toBeGreaterThan(list.length * 0.7);
+
+    expect(new Set(list.map((p) => p.sku)).size).toBe(list.length);
+    for (const p of list) {
+      expect(p.name.length).toBeGreaterThan(3);
+      expect(p.description.length).toBeGreaterThan(20);
+      expect(Number.isInteger(p.pricePaise)).toBe(true);
+      expect(p.rating).toBeGreaterThanOrEqual(0);
+      expect(p.rating).toBeLessThanOrEqual(5);
+      expect(Math.round(p.rating * 10) / 10).toBeCloseTo(p.rating, 5);
+      expect(p.colours.length).toBeGreaterThan(0);
+      for (const colour of p.colours) expect(colour).toBe(colour.toLowerCase());
+      expect(p.brand).not.toBe('');
+      expect(p.seller).toBeTruthy();
+      expect(p.madeIn).toBeTruthy();
+      expect(p.tags.length).toBeGreaterThan(0);
+    }
+
+    // "Newest" sorting has something to sort: dates spread over weeks, none in the future.
+    const times = list.map((p) => p.createdAt.getTime());
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(30 * 24 * 3600 * 1000);
+    expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('stores a WebP image for every product under the key it records', async () => {
+    const list = await t.app.db.select().from(products);
+    const keys = new Set<string>();
+    for (const p of list) {
+      expect(p.productImage).toMatch(/^products\/[a-z0-9-]+\.webp$/);
+      expect(p.images[0]).toBe(p.productImage);
+      for (const key of p.images) keys.add(key);
+    }
+    expect(list.some((p) => p.images.length > 1)).toBe(true);
+    for (const key of keys) {
+      expect(isWebp(await t.app.storage.get(key)), key).toBe(true);
+    }
+  });
+
+  it('creates the two demo accounts with working passwords', async () => {
+    const [admin] = await t.app.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
+    const [customer] = await t.app.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.customer.email));
+    expect(admin?.isAdmin).toBe(true);
+    expect(admin?.name).toBe('Bazaar Admin');
+    expect(customer?.isAdmin).toBe(false);
+    expect(customer?.phoneNumber).toBe('9876543210');
+    expect(await verifyPassword(DEMO_ACCOUNTS.admin.password, admin?.passwordHash)).toBe(true);
+    expect(await verifyPassword(DEMO_ACCOUNTS.customer.password, customer?.passwordHash)).toBe(true);
+    expect(await verifyPassword('wrong-password', customer?.passwordHash)).toBe(false);
+  });
+
+  it('writes the shop settings row and usable coupons', async () => {
+    const [settings] = await t.app.db.select().from(shopSettings);
+    expect(settings?.id).toBe(1);
+    expect(settings?.name).toBe('Bazaar');
+    expect(settings?.returnPolicy).toBeTruthy();
+    const rows = await t.app.db.select().from(coupons);
+    const welcome = rows.find((c) => c.code === 'WELCOME10');
+    expect(welcome?.discount).toBe(10);
+    expect(welcome?.usageLimit).toBe(100);
+    expect(welcome!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 300 * 24 * 3600 * 1000);
+    expect(rows.some((c) => c.code === 'SAVE20' && c.discount === 20)).toBe(true);
+  });
+
+  it('is a no-op when products exist', async () => {
+    const before = await counts(t);
+    await seedDemoIfEmpty({ db: t.app.db, storage: t.app.storage, log: t.app.log });
+    expect(await counts(t)).toEqual(before);
+  });
+
+  it('seeds in reasonable time', () => {
+    // Generous bound for a shared 2-core machine; the brief asks for well under 20 s.
+    expect(seedMs).toBeLessThan(20_000);
+  });
+});
+
+describe('seedDemoIfEmpty after an admin made categories and accounts', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps existing nodes and accounts and still seeds the whole catalogue', async () => {
+    const [electronics] = await t.app.db
+      .insert(categories)
+      .values({ name: 'Electronics', depth: 0, position: 0 })
+      .returning();
+    await t.app.db
+      .insert(categories)
+      .values({ name: 'Audio', depth: 1, position: 0, parentId: electronics!.id });
+    await t.app.db
+      .insert(users)
+      .values({ name: 'Early Bird', email: 'ADMIN@bazaar.local', passwordHash: null, isAdmin: true });
+
+    await seedDemoIfEmpty({ db: t.app.db, storage: t.app.storage, log: t.app.log });
+
+    const top = await t.app.db.select().from(categories).where(sql`${categories.depth} = 0`);
+    expect(top.filter((c) => c.name === 'Electronics')).toHaveLength(1);
+    expect((await t.app.db.select({ n: count() }).from(products))[0]!.n).toBeGreaterThanOrEqual(80);
+    const admins = await t.app.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS.admin.email}`);
+    expect(admins).toHaveLength(1);
+    expect(admins[0]!.name).toBe('Early Bird');
+    const customer = await t.app.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.customer.email));
+    expect(customer).toHaveLength(1);
+  });
+});
