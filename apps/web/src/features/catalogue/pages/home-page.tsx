@@ -1,5 +1,66 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useMemo } from 'react';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCategories } from '../api/get-categories';
+import { useProducts } from '../api/get-products';
+import { BannerCarousel } from '../components/banner-carousel';
+import { CategoryPanel } from '../components/category-panel';
+import { FeaturedCarousel } from '../components/featured-carousel';
+import { ProductRow } from '../components/product-row';
+import { Promises } from '../components/promises';
+import { endOfDayIn } from '../hooks/use-countdown';
 
 export function HomePage() {
-  return <ComingSoon title="Home" />;
+  useDocumentTitle('Shop fashion, electronics and more');
+  const categories = useCategories();
+  const featured = useProducts({ featured: true, limit: 5 });
+  const deals = useProducts({ onSale: true, sort: 'featured', limit: 16 });
+  const bestSelling = useProducts({ sort: 'rating', limit: 12 });
+  const explore = useProducts({ sort: 'newest', limit: 16 });
+  // The flash sale runs to the end of the third day from today, on the shopper's clock.
+  const deadline = useMemo(() => endOfDayIn(3), []);
+  // Biggest discount first: the deepest deals lead the row.
+  const topDeals = useMemo(
+    () =>
+      deals.data &&
+      [...deals.data.products].sort((a, b) => b.discount - a.discount || a.salePrice - b.salePrice),
+    [deals.data],
+  );
+
+  return (
+    <>
+      <h1 className="sr-only">Bazaar</h1>
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-4 md:grid-cols-[14rem_1fr] md:gap-10 md:pt-0">
+        <div className="md:border-r md:border-gray-200 md:pr-4 md:pt-10">
+          <CategoryPanel categories={categories.data} loading={categories.isPending} />
+        </div>
+        <div className="md:pt-10">
+          <FeaturedCarousel products={featured.data?.products} loading={featured.isPending} />
+        </div>
+      </div>
+      <ProductRow
+        tag="Top Deals"
+        title="Flash Sales"
+        products={topDeals}
+        loading={deals.isPending}
+        deadline={deadline}
+        viewAll
+      />
+      <ProductRow
+        tag="This Month"
+        title="Best Selling Products"
+        products={bestSelling.data?.products}
+        loading={bestSelling.isPending}
+      />
+      <BannerCarousel />
+      <ProductRow
+        tag="Our Products"
+        title="Explore Our Products"
+        products={explore.data?.products}
+        loading={explore.isPending}
+        grid
+        viewAll
+      />
+      <Promises />
+    </>
+  );
 }

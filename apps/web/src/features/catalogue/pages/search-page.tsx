@@ -1,5 +1,22 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { useParams } from 'react-router';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { ListingView } from '../components/listing-view';
 
+const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+/** /search/:searchTerm: products whose name or category holds the term. */
 export function SearchPage() {
-  return <ComingSoon title="Search Items" />;
+  const { searchTerm = '' } = useParams();
+  const term = searchTerm.trim();
+  useDocumentTitle(term ? `Search: ${term}` : 'Search Items');
+  return (
+    <ListingView
+      key={term}
+      crumbs={[{ label: `Search: ${term}`, to: `/search/${encodeURIComponent(term)}` }]}
+      heading="Search Items"
+      scope={{ search: term }}
+      countText={itemCount}
+      gridClassName="grid-cols-1 sm:grid-cols-2 xl:grid-cols-4"
+    />
+  );
 }

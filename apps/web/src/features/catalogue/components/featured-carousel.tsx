@@ -1,0 +1,52 @@
+import type { Product } from '@bazaar/shared/schemas/catalogue';
+import { Link } from 'react-router';
+import { ChevronRightIcon } from '@/components/ui/icons';
+import { CarouselFrame } from './carousel-frame';
+import { ProductImage } from './product-image';
+
+/** The hero carousel of featured products: title, description and Shop Now on a dark slide. */
+export function FeaturedCarousel({
+  products,
+  loading,
+}: {
+  products: Product[] | undefined;
+  loading: boolean;
+}) {
+  if (loading || !products?.length) {
+    return (
+      <div className="flex h-[22rem] items-center justify-center bg-black text-gray-400 md:h-[21rem]">
+        {loading ? 'Loading your awesome stuff...' : null}
+      </div>
+    );
+  }
+  const slides = products.slice(0, 5).map((product, i) => (
+    <div
+      key={product._id}
+      className="grid h-full grid-cols-1 items-center gap-6 bg-black px-8 pb-12 pt-8 text-white sm:grid-cols-2 md:px-14"
+    >
+      <div className="min-w-0">
+        <p className="text-sm text-gray-300">{product.brand}</p>
+        <p className="mt-4 line-clamp-2 text-3xl font-semibold leading-tight md:text-5xl">
+          {product.title ?? product.name}
+        </p>
+        <p className="mt-4 line-clamp-2 text-sm text-gray-300">{product.description}</p>
+        <Link
+          to={`/product/${product._id}`}
+          className="mt-6 inline-flex items-center gap-2 border-b border-white pb-1 font-medium hover:text-gray-300"
+        >
+          Shop Now <ChevronRightIcon size={18} />
+        </Link>
+      </div>
+      <ProductImage
+        src={product.productImage ?? product.images[0]}
+        alt={product.name}
+        width={480}
+        height={480}
+        sizes="(min-width: 640px) 320px, 60vw"
+        eager={i === 0}
+        className="mx-auto hidden aspect-square max-h-64 w-auto rounded-lg bg-white object-contain p-3 sm:block"
+      />
+    </div>
+  ));
+  return <CarouselFrame label="Featured products" slides={slides} className="h-[22rem] md:h-[21rem]" />;
+}

@@ -1,0 +1,90 @@
+import type { Product } from '@bazaar/shared/schemas/catalogue';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { HeartIcon } from '@/components/ui/icons';
+import { Price } from '@/components/ui/price';
+import { Stars } from '@/components/ui/stars';
+import { useProductToggles } from '../hooks/use-product-toggles';
+import { ProductBadge } from './product-badge';
+import { ProductImage } from './product-image';
+import { type PreviewAnchor, ProductPreview } from './product-preview';
+
+const PREVIEW_DELAY_MS = 600;
+
+/** The spec's product card: image, heart, badge, hover cart button and preview, name, description, price, stars. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const { inCart, liked, toggleCart, toggleLike } = useProductToggles(product);
+  const [preview, setPreview] = useState<PreviewAnchor | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+  const href = `/product/${product._id}`;
+  const image = product.productImage ?? product.images[0] ?? null;
+
+  const startPreview = (event: React.MouseEvent<HTMLElement>) => {
+    // Only a real mouse hovers; touch screens would open it on every tap.
+    if (!window.matchMedia('(hover: hover)').matches) return;
+    const target = event.currentTarget;
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setPreview(target.getBoundingClientRect()), PREVIEW_DELAY_MS);
+  };
+  const stopPreview = () => {
+    window.clearTimeout(timer.current);
+    setPreview(null);
+  };
+
+  return (
+    <article className="group relative flex min-w-0 flex-col" aria-label={product.name}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the preview is a mouse-only extra; everything in it is on the card */}
+      <div
+        className="relative overflow-hidden rounded bg-gray-100"
+        onMouseEnter={startPreview}
+        onMouseLeave={stopPreview}
+      >
+        <Link to={href} tabIndex={-1} aria-hidden="true" className="block">
+          <ProductImage
+            src={image}
+            alt=""
+            width={480}
+            height={480}
+            eager={eager}
+            sizes="(min-width: 1024px) 270px, (min-width: 640px) 33vw, 50vw"
+            className="aspect-square w-full object-contain p-6 mix-blend-multiply transition-transform duration-300 group-hover:scale-105"
+          />
+        </Link>
+        <div className="absolute left-3 top-3">
+          <ProductBadge product={product} />
+        </div>
+        <button
+          type="button"
+          onClick={toggleLike}
+          aria-pressed={liked}
+          aria-label={liked ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`}
+          className="absolute right-3 top-3 flex size-9 items-center justify-center rounded-full bg-white shadow-sm hover:text-brand focus-visible:outline-2 focus-visible:outline-brand"
+        >
+          <HeartIcon size={20} className={liked ? 'fill-brand text-brand' : ''} />
+        </button>
+        <button
+          type="button"
+          onClick={toggleCart}
+          className="absolute inset-x-0 bottom-0 h-10 bg-black text-sm font-medium text-white transition-opacity hover:bg-gray-800 focus-visible:opacity-100 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100"
+        >
+          {inCart ? 'Remove from cart' : 'Add To cart'}
+        </button>
+      </div>
+      <div className="mt-3 flex flex-col gap-1.5">
+        <h3 className="line-clamp-1 font-medium">
+          <Link to={href} className="hover:text-brand hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="line-clamp-2 text-sm text-gray-500">{product.description}</p>
+        <Price price={product.price} salePrice={product.salePrice} discount={product.discount} />
+        <div className="flex items-center gap-2 text-sm text-gray-500">
+          <Stars rating={product.rating} />
+          <span aria-hidden="true">({product.numReviews})</span>
+          <span className="sr-only">{product.numReviews} reviews</span>
+        </div>
+      </div>
+      {preview ? <ProductPreview product={product} anchor={preview} /> : null}
+    </article>
+  );
+}

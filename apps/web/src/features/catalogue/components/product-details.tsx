@@ -1,0 +1,156 @@
+import { PRODUCT_STOCK_CAP_DEFAULT } from '@bazaar/shared/constants';
+import type { Product } from '@bazaar/shared/schemas/catalogue';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { CartIcon, HeartIcon } from '@/components/ui/icons';
+import { Price } from '@/components/ui/price';
+import { Stars } from '@/components/ui/stars';
+import { notify } from '@/lib/notify';
+import { useProductToggles } from '../hooks/use-product-toggles';
+import { ColourSwatches, SizeChips } from './colour-swatches';
+import { QuantityStepper } from './quantity-stepper';
+
+const CHOOSE_VARIANT = 'Please select both color and size before adding to cart.';
+
+/** The right-hand column of the product page: facts, choices and the cart and wishlist actions. */
+export function ProductDetails({ product }: { product: Product }) {
+  const { inCart, liked, addToCart, removeFromCart, toggleLike } = useProductToggles(product);
+  const [colour, setColour] = useState<string | null>(null);
+  const [size, setSize] = useState<string | null>(null);
+  const [qty, setQty] = useState(1);
+  const [problem, setProblem] = useState<string | null>(null);
+  const available = product.inStock && product.countInStock > 0;
+  const cap = product.countInStock > 0 ? product.countInStock : PRODUCT_STOCK_CAP_DEFAULT;
+
+  const buy = () => {
+    if ((product.colours.length > 0 && !colour) || (product.sizes.length > 0 && !size)) {
+      setProblem(CHOOSE_VARIANT);
+      notify.error(CHOOSE_VARIANT);
+      return;
+    }
+    setProblem(null);
+    addToCart({ qty, colour: colour ?? undefined, size: size ?? undefined });
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <h1 className="text-2xl font-semibold md:text-3xl">{product.name}</h1>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <Stars rating={product.rating} />
+        <span className="text-gray-500">({product.numReviews} Reviews)</span>
+        <span aria-hidden="true" className="text-gray-300">
+          |
+        </span>
+        {available ? (
+          <span className="text-emerald-600">In Stock ({product.countInStock})</span>
+        ) : (
+          <span className="text-brand">Out of Stock</span>
+        )}
+      </div>
+      <div className="flex items-center gap-3">
+        <Price price={product.price} salePrice={product.salePrice} discount={product.discount} size="lg" />
+        {product.discount > 0 ? (
+          <span className="rounded bg-brand px-2 py-0.5 text-sm font-medium text-white">
+            -{product.discount}%
+          </span>
+        ) : null}
+      </div>
+      <p className="border-b border-gray-300 pb-6 text-sm leading-relaxed text-gray-700">
+        {product.description}
+      </p>
+
+      {product.colours.length > 0 ? (
+        <ColourSwatches
+          colours={product.colours}
+          value={colour}
+          onChange={(c) => {
+            setColour(c);
+            setProblem(null);
+          }}
+        />
+      ) : null}
+      {product.sizes.length > 0 ? (
+        <SizeChips
+          sizes={product.sizes}
+          value={size}
+          onChange={(s) => {
+            setSize(s);
+            setProblem(null);
+          }}
+        />
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-4">
+        <QuantityStepper value={qty} max={cap} onChange={setQty} disabled={!available || inCart} />
+        {inCart ? (
+          <Button variant="dark" size="md" onClick={removeFromCart} className="min-w-40">
+            Remove From Cart
+          </Button>
+        ) : (
+          <Button size="md" onClick={buy} disabled={!available} className="min-w-40">
+            Buy Now
+          </Button>
+        )}
+        <button
+          type="button"
+          onClick={toggleLike}
+          aria-pressed={liked}
+          aria-label={liked ? 'Remove from wishlist' : 'Add to wishlist'}
+          className="flex size-11 items-center justify-center rounded border border-gray-400 hover:border-brand hover:text-brand"
+        >
+          <HeartIcon size={22} className={liked ? 'fill-brand text-brand' : ''} />
+        </button>
+        <button
+          type="button"
+          onClick={inCart ? removeFromCart : buy}
+          disabled={!available && !inCart}
+          aria-pressed={inCart}
+          aria-label={inCart ? 'Remove from cart' : 'Add to cart'}
+          className="flex size-11 items-center justify-center rounded border border-gray-400 hover:border-brand hover:text-brand disabled:opacity-40"
+        >
+          <CartIcon size={22} className={inCart ? 'text-brand' : ''} />
+        </button>
+      </div>
+      {problem ? (
+        <p role="alert" className="text-sm text-brand">
+          {problem}
+        </p>
+      ) : null}
+
+      <ul className="mt-2 divide-y divide-gray-400 rounded border border-gray-400">
+        <li className="flex items-center gap-4 p-4">
+          <Note path="M3 6h11v9H3zM14 9h4l3 3v3h-7M7 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM17 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" />
+          <div>
+            <p className="font-medium">Free Delivery</p>
+            <p className="text-xs text-gray-600">On orders over ₹140, delivered to your door.</p>
+          </div>
+        </li>
+        <li className="flex items-center gap-4 p-4">
+          <Note path="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" />
+          <div>
+            <p className="font-medium">Return within 3 days</p>
+            <p className="text-xs text-gray-600">Free returns within 3 days of delivery.</p>
+          </div>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function Note({ path }: { path: string }) {
+  return (
+    <svg
+      width={32}
+      height={32}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={path} />
+    </svg>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ImgHTMLAttributes } from 'react';
+
+const WIDTHS = [160, 320, 480, 640, 960] as const;
+
+/** Our own uploads are served as resized WebP variants (`?w=`); other URLs are used as they are. */
+function isResizable(url: string): boolean {
+  return url.startsWith('/uploads/');
+}
+
+function variant(url: string, width: number): string {
+  return `${url}${url.includes('?') ? '&' : '?'}w=${width}`;
+}
+
+export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> {
+  src: string | null | undefined;
+  alt: string;
+  /** Intrinsic box, so the page does not shift when the image arrives. */
+  width: number;
+  height: number;
+  /** The `sizes` hint for the browser's choice of variant. */
+  sizes: string;
+  /** Above-the-fold images load at once; the rest lazily. */
+  eager?: boolean;
+}
+
+/** A product photo with a srcset of server-made variants and a fixed aspect ratio. */
+export function ProductImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  eager = false,
+  className = '',
+  ...rest
+}: ProductImageProps) {
+  if (!src) {
+    return (
+      <div
+        role="img"
+        aria-label={alt}
+        style={{ aspectRatio: `${width} / ${height}` }}
+        className={`flex items-center justify-center bg-gray-100 text-xs text-gray-400 ${className}`}
+      >
+        No image
+      </div>
+    );
+  }
+  const resizable = isResizable(src);
+  return (
+    <img
+      src={resizable ? variant(src, 480) : src}
+      srcSet={resizable ? WIDTHS.map((w) => `${variant(src, w)} ${w}w`).join(', ') : undefined}
+      sizes={resizable ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      fetchPriority={eager ? 'high' : undefined}
+      className={className}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+import type { ProductSort } from '@bazaar/shared/schemas/catalogue';
+import { useId } from 'react';
+import { SORT_OPTIONS } from '../hooks/use-listing-filters';
+
+export function SortSelect({
+  value,
+  onChange,
+}: {
+  value: ProductSort;
+  onChange: (sort: ProductSort) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="whitespace-nowrap text-gray-600">
+        Sort by
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as ProductSort)}
+        className="rounded border border-gray-300 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand"
+      >
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

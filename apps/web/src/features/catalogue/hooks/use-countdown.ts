@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+
+export interface TimeLeft {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+function left(deadline: number, now: number): TimeLeft {
+  const total = Math.max(0, Math.floor((deadline - now) / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/** Days, hours, minutes and seconds until the deadline, from the current clock, ticking each second. */
+export function useCountdown(deadline: Date): TimeLeft {
+  const at = deadline.getTime();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  return left(at, now);
+}
+
+/** The end of the local day `days` from today: the flash sale's deadline. */
+export function endOfDayIn(days: number, from = new Date()): Date {
+  return new Date(from.getFullYear(), from.getMonth(), from.getDate() + days + 1, 0, 0, 0, 0);
+}
