@@ -3,9 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
+import { mailerPlugin } from './lib/mailer/index';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { catalogueModule, uploadsPlugin } from './modules/catalogue/index';
 import { healthModule } from './modules/health/index';
+import { usersModule } from './modules/users/index';
+import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -45,11 +48,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin);
+  await app.register(authPlugin);
+  await app.register(mailerPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthModule);
       await api.register(catalogueModule);
+      await api.register(usersModule);
     },
     { prefix: '/api' },
   );

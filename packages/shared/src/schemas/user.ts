@@ -56,7 +56,8 @@ export const authReplySchema = z.object({ user: userSchema, token: z.string() })
 export type AuthReply = z.infer<typeof authReplySchema>;
 
 export const currentUserReplySchema = z.object({ user: userSchema });
-export const updatedUserReplySchema = z.object({ updatedUser: userSchema });
+/** `token` is present when the update changed the password: older tokens stop working then. */
+export const updatedUserReplySchema = z.object({ updatedUser: userSchema, token: z.string().optional() });
 
 /** Text fields of PUT /users/user/{userId} (multipart; profileImage is the file part). */
 export const profileUpdateFieldsSchema = z
@@ -76,5 +77,16 @@ export const changePasswordBodySchema = z
 export const forgotPasswordBodySchema = z.object({ email }).strict();
 export const resetPasswordBodySchema = z.object({ password }).strict();
 export const messageReplySchema = z.object({ message: z.string() });
+/** PUT /users/password: the fresh token keeps this browser signed in; every older token is refused. */
+export const changePasswordReplySchema = z.object({ message: z.string(), token: z.string() });
+
+/** GET /auth/oidc/config: whether 'Log In With Google' can be offered. */
+export const oidcConfigReplySchema = z.object({ enabled: z.boolean() });
+/**
+ * After the identity provider, the server redirects the browser to
+ * `/login#token=<jwt>&next=<path>` on success or `/login#error=<message>` on
+ * failure; the SPA reads these from the URL fragment (never sent to servers).
+ */
+export const OIDC_FRAGMENT = { token: 'token', next: 'next', error: 'error' } as const;
 
 export const passwordRules = { password, email, phone, name };

@@ -1,0 +1,29 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Mailer, MailMessage } from './mailer';
+
+/** Hands mail to the SMTP server of SMTP_URL (smtp:// or smtps://user:pass@host:port). */
+export class SmtpMailer implements Mailer {
+  readonly kind = 'smtp' as const;
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(smtpUrl);
+  }
+
+  async send(message: MailMessage): Promise<void> {
+    await this.transport.sendMail({
+      from: this.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+    });
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}

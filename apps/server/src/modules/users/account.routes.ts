@@ -1,0 +1,119 @@
+import {
+  authReplySchema,
+  currentUserReplySchema,
+  errorReplySchema,
+  loginBodySchema,
+  profileUpdateFieldsSchema,
+  registerBodySchema,
+  updatedUserReplySchema,
+} from '@bazaar/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInUser } from '../../plugins/auth';
+import { dropNoChangeFields, fieldErrors, readProfileForm } from './form-fields';
+import { toUserReply } from './user-reply';
+import {
+  assertCanEdit,
+  getUser,
+  login,
+  register,
+  TooManyAttemptsError,
+  type UsersDeps,
+  updateProfile,
+} from './users.service';
+
+const tags = ['users'];
+const bearer = [{ bearerAuth: [] }];
+const errors = (...codes: (400 | 401 | 403 | 409 | 413 | 415 | 429)[]) =>
+  Object.fromEntries(codes.map((c) => [c, errorReplySchema]));
+
+/** Runs an action that may be rate limited, telling the client when to retry. */
+export async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
+
+/** Register, log in, read and update the signed-in account. */
+export async function accountRoutes(base: FastifyInstance, { deps }: { deps: UsersDeps }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/users/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and sign in',
+        body: registerBodySchema,
+        response: { 201: authReplySchema, ...errors(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await register(deps, request.body);
+      return reply.status(201).send({ user: toUserReply(user), token });
+    },
+  );
+
+  app.post(
+    '/users/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with email and password',
+        body: loginBodySchema,
+        response: { 200: authReplySchema, ...errors(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await withRetryAfter(reply, () => login(deps, request.body, request.ip));
+      return { user: toUserReply(user), token };
+    },
+  );
+
+  app.get(
+    '/users/user',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        security: bearer,
+        response: { 200: currentUserReplySchema, ...errors(401) },
+      },
+    },
+    async (request) => ({ user: toUserReply(await getUser(deps, signedInUser(request).id)) }),
+  );
+
+  app.put(
+    '/users/user/:userId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Update my profile',
+        description:
+          'multipart/form-data (or JSON without a picture): name, email, phoneNumber, password with currentPassword, and an optional `profileImage` file (an image of at most 5 MB). Changing the password returns a fresh token; older tokens stop working.',
+        security: bearer,
+        consumes: ['multipart/form-data', 'application/json'],
+        params: z.object({ userId: z.string() }),
+        response: { 200: updatedUserReplySchema, ...errors(400, 401, 403, 409, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      const actor = signedInUser(request);
+      // Refused before the body is read: nobody uploads into someone else's account.
+      assertCanEdit(actor.id, request.params.userId);
+      const form = await readProfileForm(app, request);
+      const parsed = profileUpdateFieldsSchema.safeParse(dropNoChangeFields(form.fields));
+      if (!parsed.success) throw fieldErrors(parsed.error);
+      const { user, token } = await withRetryAfter(reply, () =>
+        updateProfile(deps, actor.id, request.params.userId, parsed.data, form.image),
+      );
+      return token ? { updatedUser: toUserReply(user), token } : { updatedUser: toUserReply(user) };
+    },
+  );
+}

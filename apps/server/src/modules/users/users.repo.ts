@@ -1,0 +1,95 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema/users';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+const byEmail = (email: string) => sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  // A malformed id would make PostgreSQL raise on the uuid cast; it simply matches nobody.
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
+  return row;
+}
+
+export async function emailTakenByOther(db: Db, email: string, exceptId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(byEmail(email), sql`${users.id} <> ${exceptId}`))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  values: Partial<
+    Pick<NewUserRow, 'name' | 'email' | 'phoneNumber' | 'profileImage' | 'passwordHash' | 'isAdmin'>
+  >,
+  options: { bumpTokenVersion?: boolean } = {},
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({
+      ...values,
+      ...(options.bumpTokenVersion ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertResetToken(
+  db: Db,
+  values: { userId: string; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Only the newest link works: asking again retires the earlier ones.
+    await tx
+      .delete(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.userId, values.userId), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values(values);
+  });
+}
+
+/**
+ * Marks a live reset token used and returns its user, in one conditional
+ * update so two requests with the same link cannot both succeed.
+ */
+export async function consumeResetToken(db: Db, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId;
+}
+
+/** PostgreSQL's unique_violation, raised when two registrations race for one email. */
+export function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

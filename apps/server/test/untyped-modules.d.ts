@@ -1,0 +1,2 @@
+// oidc-provider ships no type declarations; the test helper uses it loosely.
+declare module 'oidc-provider';
