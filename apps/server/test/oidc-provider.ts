@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 
 export interface TestIdentity {
@@ -53,7 +54,19 @@ export async function startOidcProvider(options: {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const signingKey = { ...(await exportJWK(privateKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+
   provider = new Provider(issuer, {
+    jwks: { keys: [signingKey] },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 600,
+    },
     clients: [
       {
         client_id: clientId,

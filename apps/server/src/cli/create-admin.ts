@@ -1,3 +1,100 @@
-// Filled by the accounts work: creates or promotes an admin on the configured database.
-console.error('create-admin is not available yet');
-process.exit(1);
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { passwordRules } from '@bazaar/shared';
+import { ConfigError, loadConfig } from '../config';
+import { type Db, openDatabase } from '../db/client';
+import { hashPassword } from '../lib/password';
+import { findUserByEmail, insertUser, updateUser } from '../modules/users/users.repo';
+
+const USAGE = `Usage: npm run create-admin -- --email <email> --password <password> [--name <name>]
+
+Creates an administrator account, or makes the existing account with this
+email an administrator and sets its password (its sessions are signed out).
+Uses DATABASE_URL, or the embedded database under DATA_DIR (stop the server
+first when it uses the embedded database).`;
+
+export class UsageError extends Error {}
+
+export interface CreateAdminInput {
+  email: string;
+  password: string;
+  name: string | undefined;
+}
+
+/** Reads and checks the arguments with the same rules as registration. */
+export function parseCreateAdminArgs(argv: string[]): CreateAdminInput {
+  let values: { email?: string; password?: string; name?: string };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (!values.email || !values.password) throw new UsageError('--email and --password are required');
+  const email = passwordRules.email.safeParse(values.email);
+  if (!email.success) throw new UsageError(`--email: ${email.error.issues[0]!.message}`);
+  const password = passwordRules.password.safeParse(values.password);
+  if (!password.success) throw new UsageError(`--password: ${password.error.issues[0]!.message}`);
+  let name: string | undefined;
+  if (values.name !== undefined) {
+    const parsed = passwordRules.name.safeParse(values.name);
+    if (!parsed.success) throw new UsageError(`--name: ${parsed.error.issues[0]!.message}`);
+    name = parsed.data;
+  }
+  return { email: email.data, password: password.data, name };
+}
+
+/** Creates the admin or promotes the existing account; returns the one-line result. */
+export async function createOrPromoteAdmin(db: Db, input: CreateAdminInput): Promise<string> {
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) {
+    await updateUser(
+      db,
+      existing.id,
+      { isAdmin: true, passwordHash, ...(input.name ? { name: input.name } : {}) },
+      { bumpTokenVersion: true },
+    );
+    return `${existing.isAdmin ? 'Updated admin' : 'Promoted to admin'}: ${existing.email} (password set)`;
+  }
+  const name = input.name ?? input.email.split('@')[0]!.slice(0, 50);
+  const user = await insertUser(db, { name, email: input.email, passwordHash, isAdmin: true });
+  return `Created admin: ${user.email}`;
+}
+
+async function main(): Promise<number> {
+  let input: CreateAdminInput;
+  try {
+    input = parseCreateAdminArgs(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    console.log(await createOrPromoteAdmin(database.db, input));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+const invokedDirectly =
+  process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+if (invokedDirectly) {
+  main()
+    .then((code) => process.exit(code))
+    .catch((error) => {
+      console.error(error instanceof ConfigError ? error.message : error);
+      process.exit(1);
+    });
+}

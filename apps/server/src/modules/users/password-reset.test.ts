@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { outboxEmails, passwordResetTokens } from '../../db/schema/users';
+
+const PUBLIC_URL = 'https://shop.example';
+
+describe('forgot and reset password', () => {
+  let t: TestApp;
+  const bodies: string[] = [];
+  const call = async (options: InjectOptions) => {
+    const res = await t.app.inject(options);
+    bodies.push(res.body);
+    return res;
+  };
+  let oldToken = '';
+
+  const forgot = (email: string) =>
+    call({ method: 'POST', url: '/api/users/forgot-password', payload: { email } });
+  const reset = (token: string, password: string) =>
+    call({ method: 'PUT', url: `/api/users/reset-password/${token}`, payload: { password } });
+  const outbox = () => t.app.db.select().from(outboxEmails);
+  const linkIn = (text: string) => {
+    const match = /https:\/\/shop\.example\/reset-password\/([A-Za-z0-9_-]+)/.exec(text);
+    expect(match, text).not.toBeNull();
+    return match![1]!;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ publicUrl: PUBLIC_URL });
+    const res = await call({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { name: 'Ravi', email: 'ravi@example.com', password: 'sunrise42', phoneNumber: '9' },
+    });
+    oldToken = res.json().token;
+  });
+  afterAll(async () => t.close());
+
+  it('answers the same for an unknown email and mails a link only for a known one', async () => {
+    const unknown = await forgot('stranger@example.com');
+    const known = await forgot('RAVI@example.com');
+    expect(unknown.statusCode).toBe(200);
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+    expect(known.json().message).toBe(
+      'If an account exists for this email, we have sent a link to reset its password.',
+    );
+    await vi.waitFor(async () => expect(await outbox()).toHaveLength(1));
+    const [mail] = await outbox();
+    expect(mail!.to).toBe('ravi@example.com');
+    expect(mail!.subject).toBe('Reset your Bazaar password');
+    const token = linkIn(mail!.text);
+    // Only the hash is kept: a database leak does not leak working links.
+    const rows = await t.app.db.select().from(passwordResetTokens);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it('resets once with the link; the old session and the second use are refused', async () => {
+    const [mail] = await outbox();
+    const token = linkIn(mail!.text);
+    const weak = await reset(token, 'abc');
+    expect(weak.statusCode).toBe(400);
+    expect(Object.keys(weak.json().fields)).toEqual(['password']);
+
+    const ok = await reset(token, 'newmoon88');
+    expect(ok.statusCode).toBe(200);
+    const again = await reset(token, 'newmoon99');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({
+      code: 'VALIDATION',
+      message: 'This reset link is invalid or has expired',
+    });
+
+    const old = await call({
+      method: 'GET',
+      url: '/api/users/user',
+      headers: { authorization: `Bearer ${oldToken}` },
+    });
+    expect(old.statusCode).toBe(401);
+    const login = await call({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'ravi@example.com', password: 'newmoon88' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses an expired link and a made-up one', async () => {
+    await forgot('ravi@example.com');
+    await vi.waitFor(async () => expect(await outbox()).toHaveLength(2));
+    const mails = (await outbox()).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+    const token = linkIn(mails.at(-1)!.text);
+    await t.app.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, createHash('sha256').update(token).digest('hex')));
+    const expired = await reset(token, 'newmoon99');
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().message).toBe('This reset link is invalid or has expired');
+    const madeUp = await reset('x'.repeat(43), 'newmoon99');
+    expect(madeUp.statusCode).toBe(400);
+  });
+
+  it('never sends a password hash in any reply', () => {
+    for (const body of bodies) expect(body).not.toContain('scrypt$');
+  });
+});
