@@ -11,10 +11,11 @@ function MenuLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <li>
       <SheetClose asChild>
+        {/* A plain class string: Radix's Slot would stringify NavLink's class function. */}
         <NavLink
           to={to}
           end
-          className={({ isActive }) => `${itemClass} ${isActive ? 'font-semibold text-brand' : ''}`}
+          className={`${itemClass} aria-[current=page]:font-semibold aria-[current=page]:text-brand`}
         >
           {children}
         </NavLink>

@@ -5,10 +5,12 @@ import { NewsletterForm } from './newsletter-form';
 const linkClass =
   'rounded-sm text-gray-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
-function Column({ title, children }: { title: string; children: ReactNode }) {
+function Column({ title, brand = false, children }: { title: string; brand?: boolean; children: ReactNode }) {
   return (
     <section>
-      <h2 className="mb-6 text-xl font-medium">{title}</h2>
+      <h2 className={`mb-6 ${brand ? 'text-2xl font-bold tracking-wide' : 'text-xl font-medium'}`}>
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -55,7 +57,7 @@ export function SiteFooter() {
   return (
     <footer className="mt-16 bg-black text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4 lg:gap-8 lg:py-20">
-        <Column title="Bazaar">
+        <Column title="Bazaar" brand>
           <p className="mb-4 text-lg font-medium">Subscribe</p>
           <p className="mb-4 text-sm text-gray-300">Get 10% off your first order</p>
           <NewsletterForm />

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { CountBadge } from '@/components/ui/count-badge';
@@ -6,11 +6,12 @@ import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '@/components/ui/icons';
 import { useCartCount, useWishlistCount } from '@/lib/guest-store';
 import { useSession } from '@/lib/session-store';
 import { HeaderSearch } from './header-search';
+import { lazyWithReload } from './lazy-with-reload';
 
 // Radix menus are loaded on demand: guests never need the account menu, and
 // the mobile menu only when opened; the first page stays small.
-const AccountMenu = lazy(() => import('./account-menu'));
-const MobileMenu = lazy(() => import('./mobile-menu'));
+const AccountMenu = lazyWithReload(() => import('./account-menu'));
+const MobileMenu = lazyWithReload(() => import('./mobile-menu'));
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
 
@@ -110,7 +111,7 @@ export function SiteHeader() {
             <NavItem to="/">Home</NavItem>
             <NavItem to="/contact">Contact</NavItem>
             {/* The spec's About link leads nowhere: shown, but not a link. */}
-            <li className="cursor-default pb-1">About</li>
+            <li className="cursor-default">About</li>
             {isAuthenticated ? null : <NavItem to="/register">Sign Up</NavItem>}
           </ul>
         </nav>

@@ -1,0 +1,27 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+const RELOADED_KEY = 'bazaar:chunk-reload';
+
+/**
+ * React.lazy for the header's on-demand menus. After a new deploy the old
+ * hashed chunk is gone; instead of breaking the page, load the new version of
+ * the app once (a second failure in a row is a real error and is thrown).
+ */
+export function lazyWithReload<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> {
+  return lazy(() =>
+    load().then(
+      (module) => {
+        sessionStorage.removeItem(RELOADED_KEY);
+        return module;
+      },
+      (error: unknown) => {
+        if (sessionStorage.getItem(RELOADED_KEY)) throw error;
+        sessionStorage.setItem(RELOADED_KEY, '1');
+        window.location.reload();
+        return new Promise<never>(() => {});
+      },
+    ),
+  );
+}
