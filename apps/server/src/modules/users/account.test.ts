@@ -1,5 +1,7 @@
+import { currentUserReplySchema } from '@bazaar/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -267,6 +269,46 @@ describe('register, log in and session tokens', () => {
     const start = await call({ method: 'GET', url: '/api/auth/oidc/start?next=/orders' });
     expect(start.statusCode).toBe(404);
     expect(start.json().message).toBe('Sign-in with Google is not configured for this shop');
+  });
+
+  it('strips fields outside the reply schema, so a leaked row cannot carry its hash', () => {
+    const serialize = serializerCompiler({
+      schema: currentUserReplySchema,
+      method: 'GET',
+      url: '/api/users/user',
+      httpStatus: '200',
+    });
+    const row = {
+      _id: userId,
+      name: 'Asha',
+      email: 'asha@example.com',
+      phoneNumber: null,
+      profileImage: null,
+      isAdmin: false,
+      createdAt: new Date().toISOString(),
+      passwordHash: 'scrypt$131072$8$1$salt$hash',
+      tokenVersion: 3,
+    };
+    const json = JSON.parse(serialize({ user: row }) as string);
+    expect(Object.keys(json.user).sort()).toEqual(
+      ['_id', 'createdAt', 'email', 'isAdmin', 'name', 'phoneNumber', 'profileImage'].sort(),
+    );
+  });
+
+  it('documents the account routes in the OpenAPI', async () => {
+    const doc = (await call({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const p of [
+      '/api/users/register',
+      '/api/users/login',
+      '/api/users/user',
+      '/api/users/user/{userId}',
+      '/api/users/password',
+      '/api/users/forgot-password',
+      '/api/users/reset-password/{token}',
+      '/api/auth/oidc/start',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
   });
 
   it('never sends a password hash in any reply', () => {

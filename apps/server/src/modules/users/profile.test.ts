@@ -123,6 +123,9 @@ describe('profile updates and password changes', () => {
 
     const me = await call({ method: 'GET', url: '/api/users/user', headers: auth(a.token) });
     expect(me.json().user.profileImage).toBe(secondUrl);
+    const served = await t.app.inject({ method: 'GET', url: secondUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toContain('image/webp');
   });
 
   it('refuses a file that is not a picture (415) and one over 5 MB (413)', async () => {
