@@ -6,9 +6,17 @@ import { notify } from '@/lib/notify';
 
 export const NEWSLETTER_INVALID = 'Please enter a valid email address.';
 export const NEWSLETTER_SUBSCRIBED = 'Subscribed!';
+export const NEWSLETTER_UNAVAILABLE = 'Newsletter sign-up is not open yet. Please try again later.';
 
 // Looks like an address: something@something.tld, no spaces. The server decides the rest.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The server's words where it has some; a 404 means this shop has no sign-up endpoint yet. */
+function failureMessage(failure: unknown): string {
+  if (failure instanceof ApiError && failure.status === 404) return NEWSLETTER_UNAVAILABLE;
+  if (failure instanceof ApiError) return failure.message;
+  return 'Could not subscribe right now. Please try again.';
+}
 
 /** The footer's sign-up for 10% off a first purchase. */
 export function NewsletterForm() {
@@ -32,8 +40,7 @@ export function NewsletterForm() {
       setEmail('');
       notify.success(NEWSLETTER_SUBSCRIBED);
     } catch (failure) {
-      const message =
-        failure instanceof ApiError ? failure.message : 'Could not subscribe right now. Please try again.';
+      const message = failureMessage(failure);
       setError(message);
       notify.error(message);
     } finally {
