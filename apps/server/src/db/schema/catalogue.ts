@@ -80,6 +80,17 @@ export const products = pgTable(
     // Related products: same category, in stock first, best rated; read in index order.
     index('products_related_idx').on(t.category, sql`(${t.countInStock} > 0)`, t.rating, t.id),
     index('products_sale_price_idx').on(t.salePricePaise),
+    // Listing orders read straight from an index (all columns descending or all ascending, so
+    // a backward scan serves the descending orders), alone or within a category.
+    index('products_featured_order_idx').on(t.isFeatured, t.rating, t.numReviews, t.id),
+    index('products_category_featured_idx').on(
+      sql`lower(${t.category})`,
+      t.isFeatured,
+      t.rating,
+      t.numReviews,
+      t.id,
+    ),
+    index('products_category_price_idx').on(sql`lower(${t.category})`, t.salePricePaise, t.id),
     index('products_rating_idx').on(t.rating),
     index('products_created_at_idx').on(t.createdAt),
     index('products_brand_idx').on(t.brand),

@@ -117,18 +117,20 @@ export function allConditions(f: ProductFilters): SQL[] {
  * an explicit price, rating or date order is kept strict instead.
  */
 export function orderBy(sort: ProductSort, f: ProductFilters): SQL[] {
-  const byId = sql`${p.id}`;
+  // Ties go by id in the direction of the main key, so one index scan serves the whole order.
+  const up = sql`${p.id} asc`;
+  const down = sql`${p.id} desc`;
   switch (sort) {
     case 'price-low':
-      return [sql`${p.salePricePaise} asc`, byId];
+      return [sql`${p.salePricePaise} asc`, up];
     case 'price-high':
-      return [sql`${p.salePricePaise} desc`, byId];
+      return [sql`${p.salePricePaise} desc`, down];
     case 'rating':
-      return [sql`${p.rating} desc`, sql`${p.numReviews} desc`, byId];
+      return [sql`${p.rating} desc`, sql`${p.numReviews} desc`, down];
     case 'newest':
-      return [sql`${p.createdAt} desc`, byId];
+      return [sql`${p.createdAt} desc`, down];
     case 'featured': {
-      const featured = [sql`${p.isFeatured} desc`, sql`${p.rating} desc`, sql`${p.numReviews} desc`, byId];
+      const featured = [sql`${p.isFeatured} desc`, sql`${p.rating} desc`, sql`${p.numReviews} desc`, down];
       return f.searchPattern ? [sql`${nameMatches(f.searchPattern)} desc`, ...featured] : featured;
     }
   }

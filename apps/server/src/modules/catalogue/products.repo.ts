@@ -92,12 +92,17 @@ export async function findById(db: Db, id: string): Promise<ProductRow | undefin
   return row;
 }
 
-/** Products of the same category, in stock first, then best rated (served by products_related_idx). */
-export function findRelated(db: Db, product: ProductRow, limit: number): Promise<ProductRow[]> {
+/**
+ * Products of the same category as the given one, in stock first, then best
+ * rated. The category comes from a subquery so this runs alongside findById
+ * (served by products_related_idx).
+ */
+export function findRelated(db: Db, id: string, limit: number): Promise<ProductRow[]> {
+  const category = db.select({ category: products.category }).from(products).where(eq(products.id, id));
   return db
     .select()
     .from(products)
-    .where(and(eq(products.category, product.category), sql`${products.id} <> ${product.id}`))
+    .where(and(eq(products.category, sql`(${category})`), sql`${products.id} <> ${id}`))
     .orderBy(sql`(${products.countInStock} > 0) desc`, sql`${products.rating} desc`, sql`${products.id} desc`)
     .limit(limit);
 }

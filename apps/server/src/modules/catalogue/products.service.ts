@@ -36,8 +36,9 @@ interface Summary {
 
 export interface CatalogueServiceOptions {
   /**
-   * How long totals, facets and suggestions are reused for an identical query.
-   * Catalogue edits show in those counts after at most this delay; 0 turns it off.
+   * How long a reply (listing page, totals and facets, detail, suggestions) is
+   * reused for an identical request. Catalogue edits reach shoppers after at
+   * most this delay; 0 turns caching off.
    */
   cacheTtlMs: number;
 }
@@ -45,17 +46,44 @@ export interface CatalogueServiceOptions {
 /** The shopper's read-only view of the catalogue. */
 export function createProductsService(db: Db, options: CatalogueServiceOptions) {
   const summaries = new TtlCache<Promise<Summary>>(options.cacheTtlMs, 500);
+  const pages = new TtlCache<Promise<ProductList>>(options.cacheTtlMs, 500);
+  const details = new TtlCache<Promise<ProductDetail>>(options.cacheTtlMs, 2000);
   const suggestionCache = new TtlCache<Promise<ProductSuggestions>>(options.cacheTtlMs, 500);
 
-  async function summarise(f: ProductFilters): Promise<Summary> {
-    const key = filtersKey(f);
-    const cached = summaries.get(key);
-    if (cached) return cached;
-    // The promise itself is cached so concurrent identical requests share one query.
-    const pending = findFacetRows(db, f).then(toSummary);
-    summaries.set(key, pending);
-    pending.catch(() => summaries.clear());
+  /**
+   * The cached promise itself is shared, so concurrent identical requests
+   * make one query; a failure is never kept.
+   */
+  function cached<V>(cache: TtlCache<Promise<V>>, key: string, load: () => Promise<V>): Promise<V> {
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const pending = load();
+    cache.set(key, pending);
+    pending.catch(() => cache.deleteIf(key, pending));
     return pending;
+  }
+
+  const summarise = (f: ProductFilters) =>
+    cached(summaries, filtersKey(f), () => findFacetRows(db, f).then(toSummary));
+
+  async function loadPage(f: ProductFilters, q: ProductListParams): Promise<ProductList> {
+    const [rows, summary] = await Promise.all([
+      findPage(db, f, q.sort ?? 'featured', q.limit, (q.page - 1) * q.limit),
+      summarise(f),
+    ]);
+    return {
+      products: rows.map(toProduct),
+      total: summary.total,
+      page: q.page,
+      pages: Math.ceil(summary.total / q.limit),
+      facets: summary.facets,
+    };
+  }
+
+  async function loadDetail(id: string): Promise<ProductDetail> {
+    const [row, related] = await Promise.all([findById(db, id), findRelated(db, id, RELATED_LIMIT)]);
+    if (!row) throw notFound('Product not found');
+    return { product: toProduct(row), related: related.map(toProduct) };
   }
 
   return {
@@ -66,46 +94,34 @@ export function createProductsService(db: Db, options: CatalogueServiceOptions) 
         });
       }
       const f = toFilters(q);
-      const sort = q.sort ?? 'featured';
-      const [rows, summary] = await Promise.all([
-        findPage(db, f, sort, q.limit, (q.page - 1) * q.limit),
-        summarise(f),
-      ]);
-      return {
-        products: rows.map(toProduct),
-        total: summary.total,
-        page: q.page,
-        pages: Math.ceil(summary.total / q.limit),
-        facets: summary.facets,
-      };
+      const key = `${filtersKey(f)}|${q.sort ?? 'featured'}|${q.page}|${q.limit}`;
+      return cached(pages, key, () => loadPage(f, q));
     },
 
-    async detail(id: string): Promise<ProductDetail> {
+    detail(id: string): Promise<ProductDetail> {
       // A malformed id cannot name a product; asking the database would only fail.
-      const row = idSchema.safeParse(id).success ? await findById(db, id) : undefined;
-      if (!row) throw notFound('Product not found');
-      const related = await findRelated(db, row, RELATED_LIMIT);
-      return { product: toProduct(row), related: related.map(toProduct) };
+      if (!idSchema.safeParse(id).success) return Promise.reject(notFound('Product not found'));
+      return cached(details, id, () => loadDetail(id));
     },
 
     async suggest(term: string): Promise<ProductSuggestions> {
       const t = term.trim().toLowerCase();
       if (!t) return { suggestions: [] };
-      const cached = suggestionCache.get(t);
-      if (cached) return cached;
-      const prefix = `${likePattern(t).slice(1)}`;
-      const pending = findSuggestions(db, likePattern(t), prefix, SUGGESTION_LIMIT).then((rows) => ({
-        suggestions: rows.map((r) => ({
-          _id: r.id,
-          name: r.name,
-          category: r.category,
-          salePrice: paiseToRupees(discountedPaise(r.pricePaise, r.discount)),
-          productImage: r.productImage ? imageUrl(r.productImage) : null,
-        })),
-      }));
-      suggestionCache.set(t, pending);
-      pending.catch(() => suggestionCache.clear());
-      return pending;
+      const pattern = likePattern(t);
+      // The same pattern without its leading %: names that start with the term.
+      const prefix = pattern.slice(1);
+      return cached(suggestionCache, t, async () => {
+        const rows = await findSuggestions(db, pattern, prefix, SUGGESTION_LIMIT);
+        return {
+          suggestions: rows.map((r) => ({
+            _id: r.id,
+            name: r.name,
+            category: r.category,
+            salePrice: paiseToRupees(discountedPaise(r.pricePaise, r.discount)),
+            productImage: r.productImage ? imageUrl(r.productImage) : null,
+          })),
+        };
+      });
     },
   };
 }

@@ -202,20 +202,20 @@ describe('GET /api/products: sorts', () => {
     expect(got.map((p) => p._id)).toEqual([...rows].sort(compare).map((r) => r.id));
   };
 
-  it('sorts by sale price low to high and high to low, ties by id', async () => {
+  it('sorts by sale price low to high and high to low, ties by id in the same direction', async () => {
     await expectOrder('sort=price-low', (a, b) => sale(a) - sale(b) || cmpId(a, b));
-    await expectOrder('sort=price-high', (a, b) => sale(b) - sale(a) || cmpId(a, b));
+    await expectOrder('sort=price-high', (a, b) => sale(b) - sale(a) || cmpId(b, a));
   });
 
   it('sorts by rating, then review count', async () => {
     await expectOrder(
       'sort=rating',
-      (a, b) => b.rating - a.rating || b.numReviews - a.numReviews || cmpId(a, b),
+      (a, b) => b.rating - a.rating || b.numReviews - a.numReviews || cmpId(b, a),
     );
   });
 
   it('sorts newest first', async () => {
-    await expectOrder('sort=newest', (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || cmpId(a, b));
+    await expectOrder('sort=newest', (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || cmpId(b, a));
   });
 
   it('sorts featured first by default', async () => {
@@ -223,7 +223,7 @@ describe('GET /api/products: sorts', () => {
       Number(b.isFeatured) - Number(a.isFeatured) ||
       b.rating - a.rating ||
       b.numReviews - a.numReviews ||
-      cmpId(a, b);
+      cmpId(b, a);
     await expectOrder('sort=featured', featured);
     await expectOrder('', featured);
   });

@@ -39,6 +39,11 @@ export class TtlCache<V> {
     }
   }
 
+  /** Forgets the key, but only while it still holds this value (a newer one stays). */
+  deleteIf(key: string, value: V): void {
+    if (this.entries.get(key)?.value === value) this.entries.delete(key);
+  }
+
   clear(): void {
     this.entries.clear();
   }

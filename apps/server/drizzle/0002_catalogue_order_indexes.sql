@@ -1,0 +1,3 @@
+CREATE INDEX "products_featured_order_idx" ON "products" USING btree ("is_featured","rating","num_reviews","id");--> statement-breakpoint
+CREATE INDEX "products_category_featured_idx" ON "products" USING btree (lower("category"),"is_featured","rating","num_reviews","id");--> statement-breakpoint
+CREATE INDEX "products_category_price_idx" ON "products" USING btree (lower("category"),"sale_price_paise","id");
