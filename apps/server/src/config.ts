@@ -26,6 +26,10 @@ const envSchema = z.object({
   SEED_DEMO: boolFlag,
   WEB_DIST: optionalString,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+)$/, 'must be true, false or a number of proxy hops')
+    .default('false'),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Bazaar <no-reply@bazaar.local>'),
   OIDC_ISSUER: z.string().default('https://accounts.google.com'),
@@ -55,6 +59,11 @@ export interface Config {
   /** Folder of the built SPA; served only when set and present. */
   webDist: string | undefined;
   rateLimitMax: number;
+  /**
+   * Whether X-Forwarded-For is believed: false (default), true, or the number of
+   * proxies in front. Believing it blindly would let anyone dodge per-IP limits.
+   */
+  trustProxy: boolean | number;
   mail: { smtpUrl: string | undefined; from: string };
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   razorpay: { keyId: string | undefined; keySecret: string | undefined; webhookSecret: string | undefined };
@@ -84,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : Number(e.TRUST_PROXY),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     razorpay: {
@@ -121,6 +131,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
       SEED_DEMO: 'false',
+      // Tests stand in for a proxy and set X-Forwarded-For to act from different addresses.
+      TRUST_PROXY: 'true',
       DATA_DIR: overrides.dataDir ?? path.join(process.cwd(), 'data-test'),
     }),
     ...overrides,
