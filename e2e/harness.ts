@@ -37,11 +37,11 @@ export interface Shop {
  * Starts the real built server (`npm run build` first) on a free port with a
  * temporary DATA_DIR, embedded database and demo data, exactly as `npm start` does.
  */
-export async function startShop(env: Record<string, string> = {}): Promise<Shop> {
+export async function startShop(env: Record<string, string> = {}, fixedPort?: number): Promise<Shop> {
   if (!existsSync(serverEntry) || !existsSync(webIndex)) {
     throw new Error('The shop is not built: run `npm run build` before the end-to-end suite.');
   }
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bazaar-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
