@@ -38,4 +38,13 @@ describe('GET /api/categories', () => {
       { name: 'Audio', options: [{ name: 'Headphones', subOptions: [] }] },
     ]);
   });
+
+  it('documents the catalogue routes in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/api/categories', '/api/products', '/api/products/suggestions', '/api/products/{id}']) {
+      expect(paths).toContain(p);
+    }
+  });
 });
