@@ -9,5 +9,5 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
   },
-  build: { outDir: 'dist', sourcemap: true, assetsDir: 'assets' },
+  build: { outDir: 'dist', sourcemap: true, assetsDir: 'assets', manifest: true },
 });

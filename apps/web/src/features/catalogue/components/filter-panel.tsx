@@ -1,7 +1,7 @@
 import { formatINR } from '@bazaar/shared/money';
 import type { ProductFacets } from '@bazaar/shared/schemas/catalogue';
 import { Slider } from 'radix-ui';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Stars } from '@/components/ui/stars';
 import {
   LIST_FILTERS,
@@ -171,13 +171,27 @@ function PriceSlider({
   onCommit: (min: number | undefined, max: number | undefined) => void;
 }) {
   const ceiling = priceCeiling(facets, filters);
-  const fromUrl: [number, number] = [
-    filters.minPrice ?? PRICE_FLOOR,
-    Math.min(filters.maxPrice ?? ceiling, ceiling),
-  ];
-  const [value, setValue] = useState(fromUrl);
-  // Back/forward and Clear All change the URL; the thumbs follow it.
-  useEffect(() => setValue(fromUrl), [fromUrl[0], fromUrl[1]]);
+  const urlMin = filters.minPrice ?? PRICE_FLOOR;
+  const urlMax = Math.min(filters.maxPrice ?? ceiling, ceiling);
+  const [value, setValue] = useState<[number, number]>([urlMin, urlMax]);
+  // Commits not yet seen in the URL: the URL catches up a render later, and a
+  // stale echo must not pull the thumb back while keys are still being pressed.
+  const pending = useRef<string[]>([]);
+  // Back/forward and Clear All change the URL too; then the thumbs follow it.
+  useEffect(() => {
+    const echo = pending.current.indexOf(`${urlMin}-${urlMax}`);
+    if (echo >= 0) {
+      pending.current = pending.current.slice(echo + 1);
+      return;
+    }
+    pending.current = [];
+    setValue([urlMin, urlMax]);
+  }, [urlMin, urlMax]);
+
+  const commit = ([min = PRICE_FLOOR, max = ceiling]: number[]) => {
+    pending.current.push(`${min}-${max}`);
+    onCommit(min > PRICE_FLOOR ? min : undefined, max < ceiling ? max : undefined);
+  };
 
   return (
     <div>
@@ -188,9 +202,7 @@ function PriceSlider({
         minStepsBetweenThumbs={1}
         value={value}
         onValueChange={(v) => setValue([v[0] ?? PRICE_FLOOR, v[1] ?? ceiling])}
-        onValueCommit={([min = PRICE_FLOOR, max = ceiling]) =>
-          onCommit(min > PRICE_FLOOR ? min : undefined, max < ceiling ? max : undefined)
-        }
+        onValueCommit={commit}
         className="relative flex h-6 w-full touch-none select-none items-center"
       >
         <Slider.Track className="relative h-1.5 grow rounded-full bg-gray-200">

@@ -30,10 +30,10 @@ export function HomePage() {
     <>
       <h1 className="sr-only">Bazaar</h1>
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-4 md:grid-cols-[14rem_1fr] md:gap-10 md:pt-0">
-        <div className="md:border-r md:border-gray-200 md:pr-4 md:pt-10">
+        <div className="min-w-0 md:border-r md:border-gray-200 md:pr-4 md:pt-10">
           <CategoryPanel categories={categories.data} loading={categories.isPending} />
         </div>
-        <div className="md:pt-10">
+        <div className="min-w-0 md:pt-10">
           <FeaturedCarousel products={featured.data?.products} loading={featured.isPending} />
         </div>
       </div>
