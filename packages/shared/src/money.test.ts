@@ -26,7 +26,8 @@ describe('money', () => {
   });
 
   it('formats rupees with Indian grouping', () => {
-    expect(formatINR(123456.5)).toBe('₹1,23,456.5');
+    expect(formatINR(123456.5)).toBe('₹1,23,456.50');
+    expect(formatINR(849.15)).toBe('₹849.15');
     expect(formatINR(50)).toBe('₹50');
   });
 });

@@ -31,14 +31,19 @@ export function discountedPrice(priceRupees: number, discountPercent: number): n
   return paiseToRupees(discountedPaise(rupeesToPaise(priceRupees), discountPercent));
 }
 
-const inrFormatter = new Intl.NumberFormat('en-IN', {
+const wholeRupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
-  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const withPaise = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 
-/** "₹1,23,456.50" — Indian digit grouping, paise shown only when present. */
+/** "₹1,23,456.50" — Indian digit grouping; paise shown (as two digits) only when present. */
 export function formatINR(rupees: number): string {
-  return inrFormatter.format(rupees);
+  return Number.isInteger(rupees) ? wholeRupees.format(rupees) : withPaise.format(rupees);
 }
