@@ -2,7 +2,7 @@ import { MESSAGES } from '@bazaar/shared/constants';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { notify } from '@/lib/notify';
-import { useSession } from '@/lib/session-store';
+import { sessionJustEnded, useSession } from '@/lib/session-store';
 
 function PageLoader() {
   return (
@@ -22,7 +22,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (redirect && !toasted.current) {
       toasted.current = true;
-      notify.error(MESSAGES.sessionExpiredGuard);
+      // The session's own end already told the shopper; one toast is enough.
+      if (!sessionJustEnded()) notify.error(MESSAGES.sessionExpiredGuard);
     }
   }, [redirect]);
   if (checking) return <PageLoader />;

@@ -3,7 +3,7 @@ import { MESSAGES } from '@bazaar/shared/constants';
 import type { ErrorReply } from '@bazaar/shared/schemas/common';
 import type { z } from 'zod';
 import { notify } from './notify';
-import { useSession } from './session-store';
+import { markSessionEnded, useSession } from './session-store';
 
 /** An error reply of the API, carrying its status, code and named fields. */
 export class ApiError extends Error {
@@ -36,6 +36,7 @@ let sessionExpiryHandled = false;
 function onUnauthorized() {
   if (sessionExpiryHandled) return;
   sessionExpiryHandled = true;
+  markSessionEnded();
   useSession.getState().clear();
   notify.error(MESSAGES.sessionExpiredReply);
   const here = window.location.pathname + window.location.search;

@@ -69,3 +69,17 @@ export function logout() {
   }
   useSession.getState().clear();
 }
+
+let endedAt = 0;
+
+/**
+ * Records that a session just ended with its own message (a 401 reply, the missing
+ * token check), so the route guard does not cover that toast with a second one.
+ */
+export function markSessionEnded() {
+  endedAt = Date.now();
+}
+
+export function sessionJustEnded(withinMs = 2000): boolean {
+  return Date.now() - endedAt < withinMs;
+}

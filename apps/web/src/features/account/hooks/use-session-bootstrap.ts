@@ -2,15 +2,17 @@ import { MESSAGES, SESSION_CHECK_INTERVAL_MS } from '@bazaar/shared/constants';
 import { useEffect } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { logout, readStoredToken, useSession } from '@/lib/session-store';
+import { logout, markSessionEnded, readStoredToken, useSession } from '@/lib/session-store';
 import { getCurrentUser } from '../api/get-current-user';
 
 let startupCheck: Promise<void> | null = null;
 
 /**
  * The auth check on start: `checking` stays true until GET /users/user answers.
- * A refused token ends the session; a network failure keeps it, since the token
- * may still be good once the shop is reachable again.
+ * A refused token is cleared quietly (the spec's start-up check only clears it); a
+ * guarded page then toasts and sends the shopper to log in, while a guest browsing
+ * the catalogue is not interrupted. A network failure keeps the token, which may
+ * still be good once the shop is reachable again.
  */
 export function checkSessionOnStart(): Promise<void> {
   if (startupCheck) return startupCheck;
@@ -22,7 +24,8 @@ export function checkSessionOnStart(): Promise<void> {
     }
     setChecking(true);
     try {
-      const user = await getCurrentUser();
+      // The token is passed explicitly so a refusal stays this check's to handle.
+      const user = await getCurrentUser(undefined, token);
       // A login that finished while the check ran wins over the older token's answer.
       if (useSession.getState().token === token) useSession.getState().setUser(user);
     } catch (error) {
@@ -44,6 +47,7 @@ export function useSessionBootstrap() {
     void checkSessionOnStart();
     const timer = window.setInterval(() => {
       if (useSession.getState().isAuthenticated && !readStoredToken()) {
+        markSessionEnded();
         notify.error(MESSAGES.sessionExpiredTick);
         logout();
       }
