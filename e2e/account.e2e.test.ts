@@ -157,6 +157,20 @@ describe.skipIf(!hasChromium)('accounts and session', () => {
     await main.getByText('First Name must be at least 3 characters long').waitFor();
     await name.fill('Asha V');
 
+    // Checked before upload: images only, at most 5 MB.
+    await main.getByLabel('Choose profile picture').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1),
+    });
+    await main.getByText('The picture must be at most 5 MB').waitFor();
+    await main.getByLabel('Choose profile picture').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not a picture'),
+    });
+    await main.getByText('Please choose an image file').waitFor();
+
     await main.getByLabel('Choose profile picture').setInputFiles({
       name: 'me.png',
       mimeType: 'image/png',
