@@ -1,4 +1,4 @@
-import { NOT_FOUND_TEXT } from '@bazaar/shared';
+import { NOT_FOUND_TEXT } from '@bazaar/shared/constants';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
