@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)('accounts and session', () => {
     expect(await main.getByText('Passwords do not match').count()).toBe(0);
     const phone = main.getByLabel('Phone Number', { exact: true });
     await phone.fill('98-765 x');
-    expect(await phone.inputValue()).toBe('98765');
+    await expect.poll(() => phone.inputValue()).toBe('98765');
     await phone.fill('9876543210');
 
     // The show/hide toggle reveals the password.
@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)('accounts and session', () => {
     await expect.poll(() => page.title()).toBe('My Profile | Bazaar');
     const main = page.locator('main');
     const name = main.getByLabel('Name', { exact: true });
-    expect(await name.inputValue()).toBe('Asha Verma');
+    await expect.poll(() => name.inputValue()).toBe('Asha Verma');
     expect(await name.getAttribute('readonly')).not.toBeNull();
     expect(await main.getByLabel('Password', { exact: true }).isDisabled()).toBe(true);
     expect(await main.getByLabel('Email', { exact: true }).getAttribute('maxlength')).toBe('30');
@@ -189,7 +189,7 @@ describe.skipIf(!hasChromium)('accounts and session', () => {
       return { status: res.status, type: res.headers.get('content-type') };
     }, firstSrc!);
     expect(served).toEqual({ status: 200, type: 'image/webp' });
-    expect(await name.inputValue()).toBe('Asha V');
+    await expect.poll(() => name.inputValue()).toBe('Asha V');
     expect(await main.getByRole('button', { name: 'Edit', exact: true }).count()).toBe(1);
 
     // A second picture replaces the first: the header shows the new one.
@@ -229,7 +229,7 @@ describe.skipIf(!hasChromium)('accounts and session', () => {
     // Still signed in with the fresh token after a reload.
     await page.reload();
     await page.getByRole('heading', { name: 'Edit your profile' }).waitFor();
-    expect(await main.getByLabel('Name', { exact: true }).inputValue()).toBe('Asha V');
+    await expect.poll(() => main.getByLabel('Name', { exact: true }).inputValue()).toBe('Asha V');
   });
 
   it('resets a forgotten password through the mailed link', async () => {
@@ -285,7 +285,9 @@ describe.skipIf(!hasChromium)('accounts and session', () => {
     await other.evaluate((t) => localStorage.setItem('token', t), token);
     await other.goto('/profile');
     await other.getByRole('heading', { name: 'Edit your profile' }).waitFor();
-    expect(await other.locator('main').getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    await expect
+      .poll(() => other.locator('main').getByLabel('Email', { exact: true }).inputValue())
+      .toBe(email);
 
     await other.evaluate(() => localStorage.removeItem('token'));
     await toast(other, 'Session expired. Please log in again.');

@@ -50,9 +50,9 @@ describe.skipIf(!hasChromium)('the storefront shell', () => {
     await box.press('Enter');
     await page.waitForURL(`${baseUrl}/search/cotton%20shirt%20%26%20co`);
     // The box keeps the term of the results page; the clear button empties it.
-    expect(await box.inputValue()).toBe('cotton shirt & co');
+    await expect.poll(() => box.inputValue()).toBe('cotton shirt & co');
     await page.getByRole('button', { name: 'Clear search' }).click();
-    expect(await box.inputValue()).toBe('');
+    await expect.poll(() => box.inputValue()).toBe('');
     await page.context().close();
   });
 
