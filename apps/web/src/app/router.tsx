@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { RequireAdmin, RequireAuth } from './guards';
+import { PageLoader, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    // Shown while the first page's lazy chunk loads on a cold start.
+    HydrateFallback: PageLoader,
     children: [
       { index: true, lazy: page(catalogue.home, 'HomePage') },
       { path: 'Home', lazy: page(catalogue.home, 'HomePage') },
