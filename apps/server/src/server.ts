@@ -12,7 +12,7 @@ async function main() {
   }
   const app = await buildApp(config);
   if (config.seedDemo) {
-    await seedDemoIfEmpty({ db: app.db, storage: app.storage, log: app.log });
+    await seedDemoIfEmpty({ db: app.db, storage: app.storage, log: app.log, accounts: !config.databaseUrl });
   }
 
   let closing = false;

@@ -19,6 +19,11 @@ export interface SeedContext {
   db: Db;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  /**
+   * Seed the demo admin and customer too. Only the embedded demo does: on a real
+   * server, accounts with published passwords would be a way in.
+   */
+  accounts?: boolean;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -44,9 +49,10 @@ export async function seedDemoIfEmpty(ctx: SeedContext): Promise<void> {
   const started = Date.now();
 
   const images = DEMO_PRODUCTS.flatMap(productImages);
+  const withAccounts = ctx.accounts ?? true;
   const [adminHash, customerHash] = await Promise.all([
-    hashPassword(DEMO_ACCOUNTS.admin.password),
-    hashPassword(DEMO_ACCOUNTS.customer.password),
+    withAccounts ? hashPassword(DEMO_ACCOUNTS.admin.password) : undefined,
+    withAccounts ? hashPassword(DEMO_ACCOUNTS.customer.password) : undefined,
     mapLimit(images, RENDER_CONCURRENCY, async (image) => {
       await ctx.storage.put(image.key, await renderSvg(image.svg()));
     }),
@@ -94,13 +100,15 @@ export async function seedDemoIfEmpty(ctx: SeedContext): Promise<void> {
 
     const { admin, customer } = DEMO_ACCOUNTS;
     // An account registered before the first seed keeps its own password.
-    await tx
-      .insert(users)
-      .values([
-        { ...accountRow(admin), passwordHash: adminHash },
-        { ...accountRow(customer), passwordHash: customerHash },
-      ])
-      .onConflictDoNothing();
+    if (adminHash && customerHash) {
+      await tx
+        .insert(users)
+        .values([
+          { ...accountRow(admin), passwordHash: adminHash },
+          { ...accountRow(customer), passwordHash: customerHash },
+        ])
+        .onConflictDoNothing();
+    }
     await tx.insert(shopSettings).values(DEMO_SHOP_SETTINGS).onConflictDoNothing();
     const couponList = couponRows(now);
     await tx.insert(coupons).values(couponList).onConflictDoNothing();
@@ -110,7 +118,7 @@ export async function seedDemoIfEmpty(ctx: SeedContext): Promise<void> {
   if (!seeded) return;
   ctx.log.info(
     `Demo data seeded: ${CATEGORY_TREE.length} categories (${seeded.nodes} tree nodes), ` +
-      `${DEMO_PRODUCTS.length} products, ${images.length} images, 2 accounts, ${seeded.coupons} coupons ` +
+      `${DEMO_PRODUCTS.length} products, ${images.length} images, ${withAccounts ? 2 : 0} accounts, ${seeded.coupons} coupons ` +
       `in ${Date.now() - started} ms`,
   );
 }
