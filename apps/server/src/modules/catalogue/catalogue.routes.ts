@@ -7,11 +7,22 @@ import {
   productListSchema,
   productSuggestionsSchema,
 } from '@bazaar/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { categoryTree } from './categories.service';
 import type { ProductsService } from './products.service';
+
+/**
+ * The product routes send JSON text the service made and checked against these
+ * same reply schemas; the schemas stay here for the OpenAPI document.
+ */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends ready JSON text as is: Fastify does not serialise a string payload again. */
+function sendJsonText(reply: FastifyReply, text: string) {
+  return reply.type(JSON_TYPE).send(text);
+}
 
 const suggestionsQuerySchema = z.object({ q: z.string().max(100).default('') }).strict();
 
@@ -41,7 +52,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { products: Pr
         response: { 200: productListSchema, 400: errorReplySchema },
       },
     },
-    async (request) => products.list(request.query),
+    async (request, reply) => sendJsonText(reply, await products.list(request.query)),
   );
 
   // Registered before /products/:id so "suggestions" is never read as an id.
@@ -55,7 +66,7 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { products: Pr
         response: { 200: productSuggestionsSchema, 400: errorReplySchema },
       },
     },
-    async (request) => products.suggest(request.query.q),
+    async (request, reply) => sendJsonText(reply, await products.suggest(request.query.q)),
   );
 
   r.get(
@@ -68,6 +79,6 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { products: Pr
         response: { 200: productDetailSchema, 404: errorReplySchema },
       },
     },
-    async (request) => products.detail(request.params.id),
+    async (request, reply) => sendJsonText(reply, await products.detail(request.params.id)),
   );
 }

@@ -5,10 +5,13 @@ import {
   type ProductFacets,
   type ProductList,
   type ProductListParams,
-  type ProductSuggestions,
   paiseToRupees,
+  productDetailSchema,
+  productListSchema,
+  productSuggestionsSchema,
   RATING_FILTER_VALUES,
 } from '@bazaar/shared';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { imageUrl } from './image-url';
@@ -34,6 +37,9 @@ interface Summary {
   facets: ProductFacets;
 }
 
+/** How many TTLs a stale reply may still be served while a fresh one is loaded. */
+const STALE_FACTOR = 12;
+
 export interface CatalogueServiceOptions {
   /**
    * How long a reply (listing page, totals and facets, detail, suggestions) is
@@ -45,18 +51,38 @@ export interface CatalogueServiceOptions {
 
 /** The shopper's read-only view of the catalogue. */
 export function createProductsService(db: Db, options: CatalogueServiceOptions) {
-  const summaries = new TtlCache<Promise<Summary>>(options.cacheTtlMs, 500);
-  const pages = new TtlCache<Promise<ProductList>>(options.cacheTtlMs, 500);
-  const details = new TtlCache<Promise<ProductDetail>>(options.cacheTtlMs, 2000);
-  const suggestionCache = new TtlCache<Promise<ProductSuggestions>>(options.cacheTtlMs, 500);
+  const ttl = options.cacheTtlMs;
+  const stale = ttl * STALE_FACTOR;
+  const summaries = new TtlCache<Promise<Summary>>(ttl, 500, stale);
+  // Replies are kept as the JSON text sent, so a hit costs no validation or serialisation.
+  const pages = new TtlCache<Promise<string>>(ttl, 500, stale);
+  const details = new TtlCache<Promise<string>>(ttl, 2000, stale);
+  const suggestionCache = new TtlCache<Promise<string>>(ttl, 500, stale);
+  // Keys being refreshed in the background, per cache.
+  const refreshing = new WeakMap<object, Set<string>>();
 
   /**
    * The cached promise itself is shared, so concurrent identical requests
-   * make one query; a failure is never kept.
+   * make one query; a failure is never kept. A stale entry is answered at once
+   * and refreshed in the background (once per key at a time), so shoppers never
+   * wait on an expiry.
    */
   function cached<V>(cache: TtlCache<Promise<V>>, key: string, load: () => Promise<V>): Promise<V> {
     const hit = cache.get(key);
     if (hit) return hit;
+    const old = cache.getStale(key);
+    if (old) {
+      const inFlight = refreshing.get(cache) ?? new Set<string>();
+      refreshing.set(cache, inFlight);
+      if (!inFlight.has(key)) {
+        inFlight.add(key);
+        load()
+          .then((value) => cache.set(key, Promise.resolve(value)))
+          .catch(() => cache.deleteIf(key, old))
+          .finally(() => inFlight.delete(key));
+      }
+      return old;
+    }
     const pending = load();
     cache.set(key, pending);
     pending.catch(() => cache.deleteIf(key, pending));
@@ -66,28 +92,31 @@ export function createProductsService(db: Db, options: CatalogueServiceOptions) 
   const summarise = (f: ProductFilters) =>
     cached(summaries, filtersKey(f), () => findFacetRows(db, f).then(toSummary));
 
-  async function loadPage(f: ProductFilters, q: ProductListParams): Promise<ProductList> {
+  async function loadPage(f: ProductFilters, q: ProductListParams): Promise<string> {
     const [rows, summary] = await Promise.all([
       findPage(db, f, q.sort ?? 'featured', q.limit, (q.page - 1) * q.limit),
       summarise(f),
     ]);
-    return {
+    const list: ProductList = {
       products: rows.map(toProduct),
       total: summary.total,
       page: q.page,
       pages: Math.ceil(summary.total / q.limit),
       facets: summary.facets,
     };
+    return toJson(productListSchema, list);
   }
 
-  async function loadDetail(id: string): Promise<ProductDetail> {
+  async function loadDetail(id: string): Promise<string> {
     const [row, related] = await Promise.all([findById(db, id), findRelated(db, id, RELATED_LIMIT)]);
     if (!row) throw notFound('Product not found');
-    return { product: toProduct(row), related: related.map(toProduct) };
+    const detail: ProductDetail = { product: toProduct(row), related: related.map(toProduct) };
+    return toJson(productDetailSchema, detail);
   }
 
   return {
-    async list(q: ProductListParams): Promise<ProductList> {
+    /** One page as the JSON text of a ProductList. */
+    async list(q: ProductListParams): Promise<string> {
       if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
         throw badRequest('Invalid maxPrice: must not be below minPrice', {
           maxPrice: 'must not be below minPrice',
@@ -98,21 +127,23 @@ export function createProductsService(db: Db, options: CatalogueServiceOptions) 
       return cached(pages, key, () => loadPage(f, q));
     },
 
-    detail(id: string): Promise<ProductDetail> {
+    /** One product and its related products as the JSON text of a ProductDetail. */
+    detail(id: string): Promise<string> {
       // A malformed id cannot name a product; asking the database would only fail.
       if (!idSchema.safeParse(id).success) return Promise.reject(notFound('Product not found'));
       return cached(details, id, () => loadDetail(id));
     },
 
-    async suggest(term: string): Promise<ProductSuggestions> {
+    /** Type-ahead suggestions as the JSON text of ProductSuggestions. */
+    async suggest(term: string): Promise<string> {
       const t = term.trim().toLowerCase();
-      if (!t) return { suggestions: [] };
+      if (!t) return toJson(productSuggestionsSchema, { suggestions: [] });
       const pattern = likePattern(t);
       // The same pattern without its leading %: names that start with the term.
       const prefix = pattern.slice(1);
       return cached(suggestionCache, t, async () => {
         const rows = await findSuggestions(db, pattern, prefix, SUGGESTION_LIMIT);
-        return {
+        return toJson(productSuggestionsSchema, {
           suggestions: rows.map((r) => ({
             _id: r.id,
             name: r.name,
@@ -120,13 +151,18 @@ export function createProductsService(db: Db, options: CatalogueServiceOptions) 
             salePrice: paiseToRupees(discountedPaise(r.pricePaise, r.discount)),
             productImage: r.productImage ? imageUrl(r.productImage) : null,
           })),
-        };
+        });
       });
     },
   };
 }
 
 export type ProductsService = ReturnType<typeof createProductsService>;
+
+/** Checks a reply against its schema once, when it is made, and keeps its JSON text. */
+function toJson<T>(schema: z.ZodType<T>, value: T): string {
+  return JSON.stringify(schema.parse(value));
+}
 
 function toSummary(rows: FacetRow[]): Summary {
   const values = (facet: string) =>

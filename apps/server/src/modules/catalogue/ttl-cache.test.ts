@@ -41,4 +41,17 @@ describe('TtlCache', () => {
     cache.deleteIf('a', 1);
     expect(cache.get('a')).toBeUndefined();
   });
+
+  it('offers an expired entry as stale inside the stale window only', () => {
+    vi.useFakeTimers();
+    const cache = new TtlCache<number>(1000, 10, 5000);
+    cache.set('a', 1);
+    expect(cache.getStale('a')).toBeUndefined();
+    vi.advanceTimersByTime(1000);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.getStale('a')).toBe(1);
+    vi.advanceTimersByTime(5000);
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.getStale('a')).toBeUndefined();
+  });
 });

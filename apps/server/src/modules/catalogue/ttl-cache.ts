@@ -1,7 +1,9 @@
 /**
  * A small in-memory cache with a time limit and least-recently-used eviction.
  * Listing facets and totals cost a scan of every matching product; identical
- * filter sets within a few seconds share one answer instead.
+ * filter sets within a few seconds share one answer instead. An entry past its
+ * time stays available as stale for `staleMs` more, so a caller can answer at
+ * once while it refreshes the entry in the background.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
@@ -9,6 +11,7 @@ export class TtlCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
+    private readonly staleMs = 0,
   ) {}
 
   get enabled(): boolean {
@@ -19,13 +22,21 @@ export class TtlCache<V> {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
     if (hit.expires <= Date.now()) {
-      this.entries.delete(key);
+      if (hit.expires + this.staleMs <= Date.now()) this.entries.delete(key);
       return undefined;
     }
     // Re-insert so Map order tracks recency.
     this.entries.delete(key);
     this.entries.set(key, hit);
     return hit.value;
+  }
+
+  /** A value past its time but inside the stale window; undefined otherwise. */
+  getStale(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    const now = Date.now();
+    return hit.expires <= now && now < hit.expires + this.staleMs ? hit.value : undefined;
   }
 
   set(key: string, value: V): void {
