@@ -83,7 +83,14 @@ async function listen(app: FastifyInstance): Promise<string> {
 
 async function measure(name: string, url: string, paths: string[]): Promise<Row> {
   let n = 0;
-  // A short warm-up so caches and JIT are in the state a running shop has.
+  // Warm-up: every path once, then a second of load, so caches and JIT are in the
+  // steady state of a running shop (the cache-off rows show the cold database path).
+  await autocannon({
+    url,
+    connections: 10,
+    amount: paths.length,
+    requests: [{ setupRequest: (r) => ({ ...r, path: paths[n++ % paths.length]! }) }],
+  });
   await autocannon({
     url,
     connections: 10,
