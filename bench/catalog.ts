@@ -87,8 +87,8 @@ async function measure(name: string, url: string, paths: string[]): Promise<Row>
   // steady state of a running shop (the cache-off rows show the cold database path).
   await autocannon({
     url,
-    connections: 10,
-    amount: paths.length,
+    connections: Math.min(10, paths.length),
+    amount: Math.max(paths.length, 10),
     requests: [{ setupRequest: (r) => ({ ...r, path: paths[n++ % paths.length]! }) }],
   });
   await autocannon({
