@@ -5,15 +5,14 @@
  *
  *   npm run bench:catalog -- [--db=postgres|pglite|both] [--products=100000] [--duration=10]
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { products } from '../apps/server/src/db/schema/catalogue';
 import { insertCategories } from '../apps/server/test/fixtures/products';
@@ -29,6 +28,7 @@ const PRODUCTS = Number(args.products ?? 100_000);
 const DURATION = Number(args.duration ?? 10);
 const CONNECTIONS = 50;
 const BATCH = 1000;
+const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface Row {
@@ -74,11 +74,42 @@ async function fill(database: Database): Promise<void> {
   console.log(`  inserted ${list.length} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
+interface Served {
+  bareUrl: string;
+  appUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/serve.ts in a child process over the bench database. */
+function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): Promise<Served> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], {
+    env: {
+      ...process.env,
+      BENCH_DB_URL: dbUrl ?? '',
+      BENCH_DATA_DIR: dataDir,
+      CATALOGUE_CACHE_TTL_MS: String(cacheTtlMs),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk;
+      const line = out.split('\n')[0];
+      if (!out.includes('\n') || !line) return;
+      const urls = JSON.parse(line) as { bareUrl: string; appUrl: string };
+      child.removeAllListeners('exit');
+      resolve({
+        ...urls,
+        stop: () =>
+          new Promise<void>((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
 }
 
 async function measure(name: string, url: string, paths: string[]): Promise<Row> {
@@ -123,24 +154,12 @@ function print(title: string, rows: Row[]): void {
   }
 }
 
-async function appOn(database: Database, dataDir: string, cacheTtlMs: number): Promise<FastifyInstance> {
-  process.env.CATALOGUE_CACHE_TTL_MS = String(cacheTtlMs);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-    SEED_DEMO: 'false',
-    RATE_LIMIT_MAX: '1000000000',
-  });
-  return buildApp(config, { database });
-}
-
 async function bench(kind: 'postgres' | 'pglite', serverUrl: string): Promise<void> {
   console.log(`\n== ${kind}: ${PRODUCTS} products ==`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bazaar-bench-'));
   const url = kind === 'postgres' ? await freshPostgres(serverUrl) : undefined;
   const database = await openDatabase({ url, dataDir, poolSize: 20 });
+  let closed = false;
   try {
     await fill(database);
     const idRows = (await database.db.execute(
@@ -148,9 +167,9 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string): Promise<vo
     )) as unknown as { rows: { id: string }[] };
     const ids = idRows.rows.map((r) => r.id);
 
-    const bare = Fastify();
-    bare.get('/', async () => ({ hello: 'world' }));
-    const bareUrl = await listen(bare);
+    // The server runs in its own process, and PGlite allows one process per data folder.
+    await database.close();
+    closed = true;
 
     const categories = [...new Set(categoryPaths().map((p) => p[0]!))];
     const listing = categories.map(
@@ -161,27 +180,23 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string): Promise<vo
     const search = SEARCH_TERMS.map((t) => `/api/products?search=${encodeURIComponent(t)}`);
     const detail = ids.map((id) => `/api/products/${id}`);
 
-    const rows: Row[] = [await measure('bare Fastify hello', bareUrl, ['/'])];
-    await bare.close();
-
-    const cached = await appOn(database, dataDir, 5000);
-    const appUrl = await listen(cached);
-    rows.push(await measure('listing: category+brands+price, price-low', appUrl, listing));
-    rows.push(await measure('search: name or category', appUrl, search));
-    rows.push(await measure('product detail + related', appUrl, detail));
-    await cached.close();
+    const cached = await serve(url, dataDir, 5000);
+    const rows: Row[] = [await measure('bare Fastify hello', cached.bareUrl, ['/'])];
+    rows.push(await measure('listing: category+brands+price, price-low', cached.appUrl, listing));
+    rows.push(await measure('search: name or category', cached.appUrl, search));
+    rows.push(await measure('product detail + related', cached.appUrl, detail));
+    await cached.stop();
 
     // The same routes with the reply cache off: every request queries the database.
-    const uncached = await appOn(database, dataDir, 0);
-    const uncachedUrl = await listen(uncached);
-    rows.push(await measure('listing, cache off', uncachedUrl, listing));
-    rows.push(await measure('search, cache off', uncachedUrl, search));
-    rows.push(await measure('detail, cache off', uncachedUrl, detail));
-    await uncached.close();
+    const uncached = await serve(url, dataDir, 0);
+    rows.push(await measure('listing, cache off', uncached.appUrl, listing));
+    rows.push(await measure('search, cache off', uncached.appUrl, search));
+    rows.push(await measure('detail, cache off', uncached.appUrl, detail));
+    await uncached.stop();
 
     print(`${kind}, ${PRODUCTS} products, ${CONNECTIONS} connections x ${DURATION} s`, rows);
   } finally {
-    await database.close();
+    if (!closed) await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

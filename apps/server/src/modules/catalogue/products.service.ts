@@ -39,6 +39,11 @@ interface Summary {
 
 /** How many TTLs a stale reply may still be served while a fresh one is loaded. */
 const STALE_FACTOR = 12;
+/**
+ * Background refreshes at once, per cache. Entries loaded together expire
+ * together; refreshing them all at once would starve the requests being served.
+ */
+const MAX_REFRESHES = 4;
 
 export interface CatalogueServiceOptions {
   /**
@@ -64,8 +69,8 @@ export function createProductsService(db: Db, options: CatalogueServiceOptions) 
   /**
    * The cached promise itself is shared, so concurrent identical requests
    * make one query; a failure is never kept. A stale entry is answered at once
-   * and refreshed in the background (once per key at a time), so shoppers never
-   * wait on an expiry.
+   * and refreshed in the background (once per key at a time, a few keys at a
+   * time), so shoppers never wait on an expiry.
    */
   function cached<V>(cache: TtlCache<Promise<V>>, key: string, load: () => Promise<V>): Promise<V> {
     const hit = cache.get(key);
@@ -74,7 +79,7 @@ export function createProductsService(db: Db, options: CatalogueServiceOptions) 
     if (old) {
       const inFlight = refreshing.get(cache) ?? new Set<string>();
       refreshing.set(cache, inFlight);
-      if (!inFlight.has(key)) {
+      if (!inFlight.has(key) && inFlight.size < MAX_REFRESHES) {
         inFlight.add(key);
         load()
           .then((value) => cache.set(key, Promise.resolve(value)))

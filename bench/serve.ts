@@ -1,0 +1,39 @@
+/**
+ * The server side of the catalogue bench, in its own process so autocannon's
+ * own work never shares the event loop with the server it measures. Serves a
+ * bare Fastify "hello" and the real app over the bench database, prints their
+ * URLs as one JSON line, and stops on SIGTERM.
+ */
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { openDatabase } from '../apps/server/src/db/client';
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+const dataDir = process.env.BENCH_DATA_DIR!;
+const database = await openDatabase({ url: process.env.BENCH_DB_URL || undefined, dataDir, poolSize: 20 });
+const bare = Fastify();
+bare.get('/', async () => ({ hello: 'world' }));
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: dataDir,
+  JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+  SEED_DEMO: 'false',
+  RATE_LIMIT_MAX: '1000000000',
+});
+const app = await buildApp(config, { database });
+const urls = { bareUrl: await listen(bare), appUrl: await listen(app) };
+process.stdout.write(`${JSON.stringify(urls)}\n`);
+
+process.once('SIGTERM', async () => {
+  await app.close();
+  await bare.close();
+  await database.close();
+  process.exit(0);
+});
