@@ -26,6 +26,7 @@ const config = loadConfig({
   JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
   SEED_DEMO: 'false',
   RATE_LIMIT_MAX: '1000000000',
+  CATALOGUE_CACHE_TTL_MS: process.env.CATALOGUE_CACHE_TTL_MS,
 });
 const app = await buildApp(config, { database });
 const urls = { bareUrl: await listen(bare), appUrl: await listen(app) };

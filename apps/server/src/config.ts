@@ -26,6 +26,7 @@ const envSchema = z.object({
   SEED_DEMO: boolFlag,
   WEB_DIST: optionalString,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d+)$/, 'must be true, false or a number of proxy hops')
@@ -64,6 +65,8 @@ export interface Config {
    * proxies in front. Believing it blindly would let anyone dodge per-IP limits.
    */
   trustProxy: boolean | number;
+  /** How long identical catalogue replies are reused; 0 turns the cache off. */
+  catalogueCacheTtlMs: number;
   mail: { smtpUrl: string | undefined; from: string };
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   razorpay: { keyId: string | undefined; keySecret: string | undefined; webhookSecret: string | undefined };
@@ -93,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : Number(e.TRUST_PROXY),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
