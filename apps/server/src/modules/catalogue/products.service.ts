@@ -44,6 +44,8 @@ const STALE_FACTOR = 12;
  * together; refreshing them all at once would starve the requests being served.
  */
 const MAX_REFRESHES = 4;
+/** Entries live 80–120% of the TTL, spreading their refreshes over time. */
+const TTL_JITTER = 0.2;
 
 export interface CatalogueServiceOptions {
   /**
@@ -58,11 +60,11 @@ export interface CatalogueServiceOptions {
 export function createProductsService(db: Db, options: CatalogueServiceOptions) {
   const ttl = options.cacheTtlMs;
   const stale = ttl * STALE_FACTOR;
-  const summaries = new TtlCache<Promise<Summary>>(ttl, 500, stale);
+  const summaries = new TtlCache<Promise<Summary>>(ttl, 500, stale, TTL_JITTER);
   // Replies are kept as the JSON text sent, so a hit costs no validation or serialisation.
-  const pages = new TtlCache<Promise<string>>(ttl, 500, stale);
-  const details = new TtlCache<Promise<string>>(ttl, 2000, stale);
-  const suggestionCache = new TtlCache<Promise<string>>(ttl, 500, stale);
+  const pages = new TtlCache<Promise<string>>(ttl, 500, stale, TTL_JITTER);
+  const details = new TtlCache<Promise<string>>(ttl, 2000, stale, TTL_JITTER);
+  const suggestionCache = new TtlCache<Promise<string>>(ttl, 500, stale, TTL_JITTER);
   // Keys being refreshed in the background, per cache.
   const refreshing = new WeakMap<object, Set<string>>();
 

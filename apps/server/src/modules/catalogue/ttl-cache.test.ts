@@ -54,4 +54,16 @@ describe('TtlCache', () => {
     expect(cache.get('a')).toBeUndefined();
     expect(cache.getStale('a')).toBeUndefined();
   });
+
+  it('spreads expiry within the jitter around the time', () => {
+    vi.useFakeTimers();
+    const cache = new TtlCache<number>(1000, 100, 0, 0.2);
+    for (let i = 0; i < 50; i += 1) cache.set(`k${i}`, i);
+    vi.advanceTimersByTime(799);
+    const alive = () =>
+      Array.from({ length: 50 }, (_, i) => cache.get(`k${i}`)).filter((v) => v !== undefined);
+    expect(alive()).toHaveLength(50);
+    vi.advanceTimersByTime(402);
+    expect(alive()).toHaveLength(0);
+  });
 });

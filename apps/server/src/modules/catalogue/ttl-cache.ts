@@ -12,6 +12,8 @@ export class TtlCache<V> {
     private readonly ttlMs: number,
     private readonly maxEntries: number,
     private readonly staleMs = 0,
+    /** Spread of each entry's time (0.2 = ±20%), so entries made together do not expire together. */
+    private readonly jitter = 0,
   ) {}
 
   get enabled(): boolean {
@@ -42,7 +44,8 @@ export class TtlCache<V> {
   set(key: string, value: V): void {
     if (!this.enabled) return;
     this.entries.delete(key);
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs });
+    const spread = this.jitter ? 1 + this.jitter * (2 * Math.random() - 1) : 1;
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs * spread });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
