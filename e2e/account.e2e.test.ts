@@ -205,6 +205,33 @@ describe.skipIf(!hasChromium)('accounts and session', () => {
     expect(await avatar.getAttribute('src')).toMatch(/\/uploads\//);
   });
 
+  it('asks for the current password before moving the email', async () => {
+    const main = page.locator('main');
+    const emailField = main.getByLabel('Email', { exact: true });
+    const moved = `moved.${email}`.slice(0, 30);
+    await main.getByRole('button', { name: 'Edit', exact: true }).click();
+    await emailField.fill(moved);
+    const current = main.getByLabel('Current password', { exact: true });
+    await current.waitFor();
+    await main.getByRole('button', { name: 'Update Profile' }).click();
+    await main.getByText('Current password is required').first().waitFor();
+
+    await current.fill(firstPassword);
+    await main.getByRole('button', { name: 'Update Profile' }).click();
+    await toast(page, 'Profile updated successfully!');
+    await expect.poll(() => emailField.inputValue()).toBe(moved);
+
+    // And back, so the journeys below sign in with the address they know.
+    await main.getByRole('button', { name: 'Edit', exact: true }).click();
+    await emailField.fill(email);
+    await current.fill(firstPassword);
+    await main.getByRole('button', { name: 'Update Profile' }).click();
+    await toast(page, 'Profile updated successfully!');
+    await expect.poll(() => emailField.inputValue()).toBe(email);
+    // The next journey waits for the same toast: let this one go first.
+    await page.getByText('Profile updated successfully!').first().waitFor({ state: 'hidden' });
+  });
+
   it('changes the password from the profile; the old token stops working', async () => {
     const main = page.locator('main');
     const oldToken = (await storedToken(page))!;

@@ -94,6 +94,28 @@ describe('profile updates and password changes', () => {
     });
   });
 
+  it('changes the email only with the current password', async () => {
+    const missing = await putProfile(a.id, a.token, { email: 'asha.new@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toEqual({ currentPassword: 'Current password is required' });
+    const wrong = await putProfile(a.id, a.token, {
+      email: 'asha.new@example.com',
+      currentPassword: 'nope1234',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toHaveProperty('currentPassword');
+    const [unchanged] = await t.app.db.select().from(users).where(eq(users.id, a.id));
+    expect(unchanged!.email).toBe('a@example.com');
+    const ok = await putProfile(a.id, a.token, {
+      email: 'asha.new@example.com',
+      currentPassword: 'sunrise42',
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().updatedUser.email).toBe('asha.new@example.com');
+    const back = await putProfile(a.id, a.token, { email: 'a@example.com', currentPassword: 'sunrise42' });
+    expect(back.statusCode).toBe(200);
+  });
+
   it("refuses another account's email in any case (409)", async () => {
     const res = await putProfile(a.id, a.token, { email: 'B@EXAMPLE.com' });
     expect(res.statusCode).toBe(409);

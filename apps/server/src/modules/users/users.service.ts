@@ -104,11 +104,16 @@ export async function getUser(deps: UsersDeps, id: string): Promise<UserRow> {
   return user;
 }
 
-async function checkCurrentPassword(deps: UsersDeps, user: UserRow, current: string | undefined) {
+async function checkCurrentPassword(
+  deps: UsersDeps,
+  user: UserRow,
+  current: string | undefined,
+  missingMessage = 'Enter your current password to set a new one',
+) {
   // An account made through the identity provider has no password yet and may set one.
   if (!user.passwordHash) return;
   if (!current) {
-    throw badRequest('Enter your current password to set a new one', {
+    throw badRequest(missingMessage, {
       currentPassword: 'Current password is required',
     });
   }
@@ -144,6 +149,13 @@ export async function updateProfile(
     if (await emailTakenByOther(deps.db, fields.email, userId)) {
       throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     }
+    // The email is where reset links go: whoever holds only a stolen token must not be able to move it.
+    await checkCurrentPassword(
+      deps,
+      current,
+      fields.currentPassword,
+      'Enter your current password to change your email',
+    );
     changes.email = fields.email;
   }
   const passwordChanged = fields.password !== undefined;

@@ -30,10 +30,9 @@ export function updateProfile({
   form.append('name', fields.name);
   form.append('email', fields.email);
   form.append('phoneNumber', fields.phoneNumber);
-  if (fields.password) {
-    form.append('password', fields.password);
-    form.append('currentPassword', fields.currentPassword ?? '');
-  }
+  if (fields.password) form.append('password', fields.password);
+  // Needed for a new password and for a new email; the server says which.
+  if (fields.currentPassword) form.append('currentPassword', fields.currentPassword);
   // The file goes last: a multipart parser reads the text fields before the upload streams.
   if (profileImage) form.append('profileImage', profileImage);
   return api<ProfileUpdateReply>(`/users/user/${encodeURIComponent(userId)}`, { method: 'PUT', body: form });

@@ -72,6 +72,9 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     defaultValues: valuesOf(user),
   });
   const changingPassword = watch('changePassword');
+  // The server asks for the current password before it moves the email (where reset links go).
+  const changingEmail = watch('email').trim().toLowerCase() !== user.email.toLowerCase();
+  const askCurrentPassword = changingPassword || (editing && changingEmail);
 
   // Outside editing the form mirrors the session user (updated after a save).
   useEffect(() => {
@@ -99,7 +102,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         email: values.email,
         phoneNumber: values.phoneNumber,
         password: values.changePassword ? values.password : undefined,
-        currentPassword: values.changePassword ? values.currentPassword : undefined,
+        currentPassword: values.changePassword || changingEmail ? values.currentPassword : undefined,
         profileImage: picture,
       },
       {
@@ -194,7 +197,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
             </button>
           ) : null}
         </div>
-        {changingPassword ? (
+        {askCurrentPassword ? (
           <PasswordField
             label="Current password"
             autoComplete="current-password"
