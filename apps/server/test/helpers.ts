@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
@@ -54,4 +54,15 @@ async function freshDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> 
       await c.end();
     },
   };
+}
+
+/** inject() that keeps every reply body, so a test can check that none of them leaks a password hash. */
+export function recordingInject(app: () => FastifyInstance) {
+  const bodies: string[] = [];
+  const call = async (options: InjectOptions) => {
+    const res = await app().inject(options);
+    bodies.push(res.body);
+    return res;
+  };
+  return { bodies, call };
 }

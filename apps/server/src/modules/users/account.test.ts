@@ -1,22 +1,16 @@
 import { currentUserReplySchema } from '@bazaar/shared';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, recordingInject, type TestApp } from '../../../test/helpers';
 import { users } from '../../db/schema/users';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
 describe('register, log in and session tokens', () => {
   let t: TestApp;
-  const bodies: string[] = [];
-  const call = async (options: InjectOptions) => {
-    const res = await t.app.inject(options);
-    bodies.push(res.body);
-    return res;
-  };
+  const { bodies, call } = recordingInject(() => t.app);
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   let token = '';
   let userId = '';

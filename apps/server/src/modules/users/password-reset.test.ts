@@ -1,20 +1,14 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, recordingInject, type TestApp } from '../../../test/helpers';
 import { outboxEmails, passwordResetTokens } from '../../db/schema/users';
 
 const PUBLIC_URL = 'https://shop.example';
 
 describe('forgot and reset password', () => {
   let t: TestApp;
-  const bodies: string[] = [];
-  const call = async (options: InjectOptions) => {
-    const res = await t.app.inject(options);
-    bodies.push(res.body);
-    return res;
-  };
+  const { bodies, call } = recordingInject(() => t.app);
   let oldToken = '';
 
   const forgot = (email: string) =>

@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, recordingInject, type TestApp } from '../../../test/helpers';
 import { type FilePart, multipartBody } from '../../../test/multipart';
 import { users } from '../../db/schema/users';
 
@@ -15,12 +14,7 @@ const png = (colour: string) =>
 
 describe('profile updates and password changes', () => {
   let t: TestApp;
-  const bodies: string[] = [];
-  const call = async (options: InjectOptions) => {
-    const res = await t.app.inject(options);
-    bodies.push(res.body);
-    return res;
-  };
+  const { bodies, call } = recordingInject(() => t.app);
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const a = { id: '', token: '' };
   const b = { id: '', token: '' };
