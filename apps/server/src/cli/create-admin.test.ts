@@ -27,7 +27,7 @@ describe('create-admin', () => {
 
   it('creates an admin who can log in, and promotes an existing shopper', async () => {
     expect(
-      await createOrPromoteAdmin(t.app.db, { email: 'boss@shop.in', password: 'sunrise42', name: 'Boss' }),
+      await createOrPromoteAdmin(t.db, { email: 'boss@shop.in', password: 'sunrise42', name: 'Boss' }),
     ).toBe('Created admin: boss@shop.in');
     const login = await t.app.inject({
       method: 'POST',
@@ -43,7 +43,7 @@ describe('create-admin', () => {
     });
     const oldToken = reg.json().token;
     expect(
-      await createOrPromoteAdmin(t.app.db, {
+      await createOrPromoteAdmin(t.db, {
         email: 'SHOPPER@shop.in',
         password: 'moonlight7',
         name: undefined,
