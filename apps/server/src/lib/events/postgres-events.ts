@@ -11,6 +11,8 @@ import {
   type Unsubscribe,
 } from './events';
 
+/** application_name of the listening session. */
+export const LISTENER_NAME = 'bazaar-events';
 const FIRST_RETRY_MS = 100;
 const MAX_RETRY_MS = 10_000;
 
@@ -80,7 +82,8 @@ export class PostgresEvents implements Events {
   }
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString: this.options.url });
+    // Named, so an operator (or a test) can tell the listening session apart in pg_stat_activity.
+    const client = new pg.Client({ connectionString: this.options.url, application_name: LISTENER_NAME });
     client.on('notification', (message) => this.handlers.deliver(message.channel, message.payload));
     client.on('error', (err) => {
       this.options.log.warn({ err }, 'event listener connection failed');
