@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+
 /**
  * Channels and their payloads. Each module adds its own channels by augmenting
  * this interface, so publishing and subscribing are typed end to end:
@@ -36,19 +38,19 @@ export interface Events {
 export const MAX_PAYLOAD_BYTES = 7999;
 
 /** Channel names are LISTEN identifiers: checked, since they are written into the statement. */
-export function checkedChannel(channel: string): string {
+function checkedChannel(channel: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid event channel name: ${channel}`);
   return channel;
 }
 
-export function encodePayload(payload: unknown): string {
+function encodePayload(payload: unknown): string {
   const text = JSON.stringify(payload ?? null);
   if (Buffer.byteLength(text) > MAX_PAYLOAD_BYTES) throw new Error('event payload too large for NOTIFY');
   return text;
 }
 
-/** Handlers per channel, shared by both drivers; a throwing handler is logged and the others still run. */
-export class HandlerRegistry {
+/** Handlers per channel; a throwing handler is logged and the others still run. */
+class HandlerRegistry {
   private readonly byChannel = new Map<
     string,
     Set<{ handler: (p: never) => void; options: SubscribeOptions }>
@@ -116,5 +118,49 @@ export class HandlerRegistry {
         }
       }
     }
+  }
+}
+
+/**
+ * Events over LISTEN/NOTIFY, whatever the driver: a channel is listened to
+ * while it has a subscriber, and every message is handed to each of them.
+ * A driver says how to NOTIFY, LISTEN and UNLISTEN.
+ */
+export abstract class NotifyEvents implements Events {
+  protected readonly handlers: HandlerRegistry;
+
+  constructor(log: FastifyBaseLogger) {
+    this.handlers = new HandlerRegistry((err, channel) =>
+      log.error({ err, channel }, 'event handler failed'),
+    );
+  }
+
+  protected abstract notify(channel: string, text: string): Promise<void>;
+  protected abstract listen(channel: string): Promise<void>;
+  protected abstract unlisten(channel: string): Promise<void>;
+  abstract close(): Promise<void>;
+
+  async publish<C extends Channel>(channel: C, payload: EventMap[C]): Promise<void> {
+    await this.notify(checkedChannel(channel), encodePayload(payload));
+  }
+
+  async subscribe<C extends Channel>(
+    channel: C,
+    handler: (payload: EventMap[C]) => void,
+    options: SubscribeOptions = {},
+  ): Promise<Unsubscribe> {
+    const name = checkedChannel(channel);
+    const added = this.handlers.add(name, handler, options);
+    if (added.first) {
+      try {
+        await this.listen(name);
+      } catch (error) {
+        added.remove();
+        throw error;
+      }
+    }
+    return async () => {
+      if (added.remove()) await this.unlisten(name);
+    };
   }
 }

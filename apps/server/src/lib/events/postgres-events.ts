@@ -1,15 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import {
-  type Channel,
-  checkedChannel,
-  type EventMap,
-  type Events,
-  encodePayload,
-  HandlerRegistry,
-  type SubscribeOptions,
-  type Unsubscribe,
-} from './events';
+import { NotifyEvents } from './events';
 
 /** application_name of the listening session. */
 export const LISTENER_NAME = 'bazaar-events';
@@ -22,8 +13,7 @@ const MAX_RETRY_MS = 10_000;
  * lost it reconnects with backoff, listens again and tells subscribers they may
  * have missed messages. Publishing goes through the ordinary pool.
  */
-export class PostgresEvents implements Events {
-  private readonly handlers: HandlerRegistry;
+export class PostgresEvents extends NotifyEvents {
   private client: pg.Client | undefined;
   private connecting: Promise<pg.Client> | undefined;
   private retryMs = FIRST_RETRY_MS;
@@ -31,37 +21,21 @@ export class PostgresEvents implements Events {
   private closed = false;
 
   constructor(private readonly options: { url: string; pool: pg.Pool; log: FastifyBaseLogger }) {
-    this.handlers = new HandlerRegistry((err, channel) =>
-      options.log.error({ err, channel }, 'event handler failed'),
-    );
+    super(options.log);
   }
 
-  async publish<C extends Channel>(channel: C, payload: EventMap[C]): Promise<void> {
-    await this.options.pool.query('select pg_notify($1, $2)', [
-      checkedChannel(channel),
-      encodePayload(payload),
-    ]);
+  protected async notify(channel: string, text: string): Promise<void> {
+    await this.options.pool.query('select pg_notify($1, $2)', [channel, text]);
   }
 
-  async subscribe<C extends Channel>(
-    channel: C,
-    handler: (payload: EventMap[C]) => void,
-    options: SubscribeOptions = {},
-  ): Promise<Unsubscribe> {
-    const name = checkedChannel(channel);
-    const added = this.handlers.add(name, handler, options);
-    if (added.first) {
-      try {
-        const client = await this.connected();
-        await client.query(`LISTEN "${name}"`);
-      } catch (error) {
-        added.remove();
-        throw error;
-      }
-    }
-    return async () => {
-      if (added.remove() && this.client) await this.client.query(`UNLISTEN "${name}"`).catch(() => {});
-    };
+  protected async listen(channel: string): Promise<void> {
+    const client = await this.connected();
+    await client.query(`LISTEN "${channel}"`);
+  }
+
+  protected async unlisten(channel: string): Promise<void> {
+    // Without a connection there is nothing to stop: a reconnect listens only to channels still wanted.
+    await this.client?.query(`UNLISTEN "${channel}"`).catch(() => {});
   }
 
   async close(): Promise<void> {
