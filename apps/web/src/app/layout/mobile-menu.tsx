@@ -43,10 +43,7 @@ export default function MobileMenu({
         <ul className="flex flex-col gap-1">
           <MenuLink to="/">Home</MenuLink>
           <MenuLink to="/contact">Contact</MenuLink>
-          <li>
-            {/* The spec's About entry leads nowhere. */}
-            <span className={`${itemClass} cursor-default text-gray-700 hover:bg-transparent`}>About</span>
-          </li>
+          <MenuLink to="/about">About</MenuLink>
           {isAuthenticated ? (
             <>
               <MenuLink to="/profile">Profile</MenuLink>

@@ -42,6 +42,7 @@ const QUICK_LINKS = [
   ['Privacy Policy', '/privacy-policy'],
   ['Terms Of Use', '/terms-and-conditions'],
   ['FAQ', '/faq'],
+  ['Help Centre', '/help'],
   ['Contact', '/contact'],
 ] as const;
 

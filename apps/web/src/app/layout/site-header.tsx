@@ -110,8 +110,7 @@ export function SiteHeader() {
           <ul className="flex items-center gap-10 text-base">
             <NavItem to="/">Home</NavItem>
             <NavItem to="/contact">Contact</NavItem>
-            {/* The spec's About link leads nowhere: shown, but not a link. */}
-            <li className="cursor-default">About</li>
+            <NavItem to="/about">About</NavItem>
             {isAuthenticated ? null : <NavItem to="/register">Sign Up</NavItem>}
           </ul>
         </nav>
