@@ -102,6 +102,7 @@ export function HelpPage() {
           />
           <button
             type="submit"
+            aria-label="Search help"
             className="inline-flex h-12 flex-none items-center gap-2 rounded bg-black px-5 text-sm font-medium text-white hover:bg-gray-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
           >
             <SearchIcon size={18} />
