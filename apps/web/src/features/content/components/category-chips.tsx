@@ -1,4 +1,4 @@
-import { ALL_CATEGORIES, ALL_CATEGORIES_LABEL, FAQ_CATEGORIES, type FaqFilter } from '../data/faq';
+import { ALL_CATEGORIES, ALL_CATEGORIES_LABEL, FAQ_CATEGORIES, type FaqFilter } from '../texts/faq';
 
 const chipClass =
   'rounded-full border px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark';

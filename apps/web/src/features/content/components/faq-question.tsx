@@ -1,6 +1,6 @@
 import { ChevronDownIcon } from '@/components/ui/icons';
-import type { FaqItem } from '../data/faq';
 import { faqAnchor } from '../lib/search';
+import type { FaqItem } from '../texts/faq';
 import { LinkList } from './content-blocks';
 
 /** One question: a heading whose button shows or hides the answer region. */

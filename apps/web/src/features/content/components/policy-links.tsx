@@ -1,4 +1,4 @@
-import { POLICY_LINKS } from '../data/help-topics';
+import { POLICY_LINKS } from '../texts/help-topics';
 import { ContentLink } from './content-link';
 
 /** The links every static page carries to the four policies (less the page itself). */

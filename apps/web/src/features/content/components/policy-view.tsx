@@ -1,5 +1,5 @@
-import type { PolicyDocument } from '../data/policies';
-import { SUPPORT, SUPPORT_MAILTO, SUPPORT_TEL } from '../data/support';
+import type { PolicyDocument } from '../texts/policies';
+import { SUPPORT, SUPPORT_MAILTO, SUPPORT_TEL } from '../texts/support';
 import { SectionList } from './content-blocks';
 import { ContentLink } from './content-link';
 import { ContentShell } from './content-shell';

@@ -1,4 +1,4 @@
-import { SUPPORT, SUPPORT_MAILTO } from '../data/support';
+import { SUPPORT, SUPPORT_MAILTO } from '../texts/support';
 import { ContentLink } from './content-link';
 
 const actionClass =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FAQ_ITEMS, type FaqItem } from '../data/faq';
-import { HELP_ARTICLES, type HelpArticle } from '../data/help-articles';
+import { FAQ_ITEMS, type FaqItem } from '../texts/faq';
+import { HELP_ARTICLES, type HelpArticle } from '../texts/help-articles';
 import { buildHelpIndex, filterFaqs, searchHelp, searchTerms } from './search';
 
 const faqs: FaqItem[] = [

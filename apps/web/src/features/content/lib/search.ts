@@ -1,5 +1,5 @@
-import { ALL_CATEGORIES, type FaqFilter, type FaqItem } from '../data/faq';
-import type { HelpArticle } from '../data/help-articles';
+import { ALL_CATEGORIES, type FaqFilter, type FaqItem } from '../texts/faq';
+import type { HelpArticle } from '../texts/help-articles';
 import { sectionsText } from './content-types';
 
 /** The words of a query, lower-cased; empty when the query is blank. */

@@ -3,7 +3,7 @@ import { LinkList } from '../components/content-blocks';
 import { ContentShell } from '../components/content-shell';
 import { PolicyLinks } from '../components/policy-links';
 import { SupportBlock } from '../components/support-block';
-import { inr, RETURNS, SHIPPING } from '../data/figures';
+import { inr, RETURNS, SHIPPING } from '../texts/figures';
 
 const PROMISES = [
   {

@@ -7,8 +7,8 @@ import { linkClass } from '../components/content-link';
 import { ContentShell } from '../components/content-shell';
 import { FaqQuestion } from '../components/faq-question';
 import { SupportBlock } from '../components/support-block';
-import { ALL_CATEGORIES, FAQ_CATEGORIES, FAQ_ITEMS, type FaqFilter } from '../data/faq';
 import { faqAnchor, filterFaqs } from '../lib/search';
+import { ALL_CATEGORIES, FAQ_CATEGORIES, FAQ_ITEMS, type FaqFilter } from '../texts/faq';
 
 /** The question a link such as /faq#faq-warranty points at, opened on arrival. */
 function linkedQuestion(hash: string): string[] {

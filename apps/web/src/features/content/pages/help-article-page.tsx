@@ -6,10 +6,10 @@ import { ContentLink } from '../components/content-link';
 import { ContentShell } from '../components/content-shell';
 import { PolicyLinks } from '../components/policy-links';
 import { SupportBlock } from '../components/support-block';
-import { HELP_ARTICLES } from '../data/help-articles';
-import { HELP_RESOURCES, HELP_TOPICS } from '../data/help-topics';
 import type { ContentLink as ContentLinkData } from '../lib/content-types';
 import { firstSegment, type HelpArticleSlug } from '../routes';
+import { HELP_ARTICLES } from '../texts/help-articles';
+import { HELP_RESOURCES, HELP_TOPICS } from '../texts/help-topics';
 
 const helpCentre = { label: 'Help Centre', to: '/help' };
 

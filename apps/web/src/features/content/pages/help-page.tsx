@@ -6,11 +6,11 @@ import { LinkList } from '../components/content-blocks';
 import { ContentLink } from '../components/content-link';
 import { ContentShell } from '../components/content-shell';
 import { PolicyLinks } from '../components/policy-links';
-import { FAQ_ITEMS } from '../data/faq';
-import { HELP_ARTICLES } from '../data/help-articles';
-import { HELP_GUIDES, HELP_RESOURCES, HELP_TOPICS } from '../data/help-topics';
-import { SUPPORT, SUPPORT_TEL } from '../data/support';
 import { buildHelpIndex, type HelpSearchResult, searchHelp } from '../lib/search';
+import { FAQ_ITEMS } from '../texts/faq';
+import { HELP_ARTICLES } from '../texts/help-articles';
+import { HELP_GUIDES, HELP_RESOURCES, HELP_TOPICS } from '../texts/help-topics';
+import { SUPPORT, SUPPORT_TEL } from '../texts/support';
 
 const index = buildHelpIndex(Object.values(HELP_ARTICLES), FAQ_ITEMS);
 

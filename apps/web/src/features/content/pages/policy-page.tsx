@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { PolicyView } from '../components/policy-view';
-import { POLICIES } from '../data/policies';
 import { firstSegment, POLICY_PATHS } from '../routes';
+import { POLICIES } from '../texts/policies';
 
 /**
  * The policy served at this path. When the shop settings read exists, pass
