@@ -81,7 +81,7 @@ export function SiteFooter() {
           <Links items={QUICK_LINKS} />
         </Column>
       </div>
-      <div className="border-t border-white/10 py-5 text-center text-sm text-gray-500">
+      <div className="border-t border-white/10 py-5 text-center text-sm text-gray-400">
         &copy; Copyright Bazaar {new Date().getFullYear()}. All rights reserved.
       </div>
     </footer>

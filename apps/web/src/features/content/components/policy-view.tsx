@@ -1,3 +1,4 @@
+import { policyParagraphs } from '../lib/policy-text';
 import type { PolicyDocument } from '../texts/policies';
 import { SUPPORT, SUPPORT_MAILTO, SUPPORT_TEL } from '../texts/support';
 import { SectionList } from './content-blocks';
@@ -13,16 +14,11 @@ function isoDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** Admin-written text: blank lines separate paragraphs, single line breaks are kept. */
-function OverrideText({ text }: { text: string }) {
-  const paragraphs = text
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean);
+function OverrideText({ paragraphs }: { paragraphs: ReturnType<typeof policyParagraphs> }) {
   return (
     <div className="flex flex-col gap-4 leading-relaxed whitespace-pre-line text-gray-800">
       {paragraphs.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
+        <p key={paragraph.key}>{paragraph.text}</p>
       ))}
     </div>
   );
@@ -45,7 +41,8 @@ export function PolicyView({
   overrideText?: string | null;
   today?: Date;
 }) {
-  const custom = overrideText?.trim();
+  const custom = policyParagraphs(overrideText);
+  const overridden = custom.length > 0;
   return (
     <ContentShell
       title={policy.title}
@@ -56,11 +53,11 @@ export function PolicyView({
               Last updated: <time dateTime={isoDay(today)}>{dateFormat.format(today)}</time>
             </p>
           ) : null}
-          {custom ? null : <p>{policy.intro}</p>}
+          {overridden ? null : <p>{policy.intro}</p>}
         </>
       }
     >
-      {custom ? <OverrideText text={custom} /> : <SectionList sections={policy.sections} />}
+      {overridden ? <OverrideText paragraphs={custom} /> : <SectionList sections={policy.sections} />}
       <section className="mt-12 rounded-lg bg-gray-100 p-6">
         <h2 className="text-xl font-semibold">Questions about this policy?</h2>
         <p className="mt-2 text-gray-800">{SUPPORT.hours}</p>
