@@ -1,11 +1,11 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { SearchIcon } from '@/components/ui/icons';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CategoryChips } from '../components/category-chips';
 import { linkClass } from '../components/content-link';
 import { ContentShell } from '../components/content-shell';
 import { FaqQuestion } from '../components/faq-question';
+import { SearchField } from '../components/search-field';
 import { SupportBlock } from '../components/support-block';
 import { faqAnchor, filterFaqs } from '../lib/search';
 import { ALL_CATEGORIES, FAQ_CATEGORIES, FAQ_ITEMS, type FaqFilter } from '../texts/faq';
@@ -19,7 +19,6 @@ function linkedQuestion(hash: string): string[] {
 export function FaqPage() {
   useDocumentTitle('FAQ');
   const { hash } = useLocation();
-  const searchId = useId();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<FaqFilter>(ALL_CATEGORIES);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(linkedQuestion(hash)));
@@ -42,22 +41,12 @@ export function FaqPage() {
       title="Frequently Asked Questions"
       intro="Quick answers about orders, delivery, returns, your account and payments."
     >
-      <search className="relative block">
-        <label htmlFor={searchId} className="sr-only">
-          Search questions
-        </label>
-        <SearchIcon
-          size={20}
-          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-gray-600"
-        />
-        <input
-          id={searchId}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
+      <search className="block">
+        <SearchField
+          label="Search questions"
           placeholder="Search questions"
-          maxLength={100}
-          className="h-12 w-full rounded border border-gray-400 bg-white pr-4 pl-10 text-base placeholder:text-gray-600 focus-visible:border-black focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-dark"
+          value={query}
+          onChange={setQuery}
         />
       </search>
 

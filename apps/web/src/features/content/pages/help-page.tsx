@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SearchIcon } from '@/components/ui/icons';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -6,6 +6,7 @@ import { LinkList } from '../components/content-blocks';
 import { ContentLink } from '../components/content-link';
 import { ContentShell } from '../components/content-shell';
 import { PolicyLinks } from '../components/policy-links';
+import { SearchField } from '../components/search-field';
 import { buildHelpIndex, type HelpSearchResult, searchHelp } from '../lib/search';
 import { FAQ_ITEMS } from '../texts/faq';
 import { HELP_ARTICLES } from '../texts/help-articles';
@@ -68,7 +69,6 @@ function SearchResults({ query, results }: { query: string; results: HelpSearchR
 
 export function HelpPage() {
   useDocumentTitle('Help Centre');
-  const inputId = useId();
   const [params, setParams] = useSearchParams();
   const query = params.get('q')?.trim() ?? '';
   const [text, setText] = useState(query);
@@ -88,17 +88,12 @@ export function HelpPage() {
     >
       <search>
         <form onSubmit={onSubmit} className="flex max-w-2xl gap-2">
-          <label htmlFor={inputId} className="sr-only">
-            Search help
-          </label>
-          <input
-            id={inputId}
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+          <SearchField
+            label="Search help"
             placeholder="How can we help?"
-            maxLength={100}
-            className="h-12 min-w-0 flex-1 rounded border border-gray-400 px-4 text-base placeholder:text-gray-600 focus-visible:border-black focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-dark"
+            value={text}
+            onChange={setText}
+            className="min-w-0 flex-1"
           />
           <button
             type="submit"
