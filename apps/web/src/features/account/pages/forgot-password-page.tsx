@@ -28,10 +28,13 @@ export function ForgotPasswordPage() {
   });
 
   const onSubmit = handleSubmit(({ email }) =>
-    forgot.mutate(email, {
-      onSuccess: ({ message }) => notify.success(message),
-      onError: (error) => notify.error(errorMessage(error, 'Failed to send reset email')),
-    }),
+    forgot.mutate(
+      { email },
+      {
+        onSuccess: ({ message }) => notify.success(message),
+        onError: (error) => notify.error(errorMessage(error, 'Failed to send reset email')),
+      },
+    ),
   );
 
   return (

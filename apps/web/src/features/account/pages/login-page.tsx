@@ -1,3 +1,4 @@
+import { safeNext } from '@bazaar/shared/safe-next';
 import { type LoginBody, loginBodySchema, OIDC_FRAGMENT } from '@bazaar/shared/schemas/user';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
@@ -15,7 +16,6 @@ import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { PasswordField } from '../components/password-field';
 import { SubmitButton } from '../components/submit-button';
 import { errorMessage } from '../lib/error-message';
-import { safeNext } from '../lib/safe-next';
 
 const OIDC_FAILED = 'Login failed,please try again';
 

@@ -10,8 +10,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
 import { SubmitButton } from '../components/submit-button';
 import { errorMessage } from '../lib/error-message';
-
-const PASSWORDS_DIFFER = 'Passwords do not match';
+import { PASSWORDS_DIFFER } from '../lib/form-schemas';
 
 const resetFormSchema = z
   .object({
