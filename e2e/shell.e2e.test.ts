@@ -1,13 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launchBrowser, newPage } from './harness';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { describeInBrowser, launchBrowser, newPage } from './harness';
 
 const baseUrl = inject('baseUrl');
 const BANNER_TEXT = 'Summer Sale For All Swim Suits And Free Express Delivery-OFF 50%';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-describe.skipIf(!hasChromium)('the storefront shell', () => {
+describeInBrowser('the storefront shell', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,4 +1,4 @@
-import { NAME_MAX } from '@bazaar/shared';
+import { toAccountName } from '@bazaar/shared';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -121,7 +121,7 @@ export async function findOrCreateOidcUser(db: Db, identity: VerifiedIdentity): 
     }
     return existing;
   }
-  const name = (identity.name?.trim() || identity.email.split('@')[0] || 'Shopper').slice(0, NAME_MAX);
+  const name = toAccountName(identity.name) ?? toAccountName(identity.email.split('@')[0]) ?? 'Shopper';
   try {
     return await insertUser(db, {
       name,

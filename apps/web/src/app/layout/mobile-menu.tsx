@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Sheet, SheetClose } from '@/components/ui/sheet';
+import { useLogout } from '@/features/account';
 import { useSession } from '@/lib/session-store';
-import { useLogout } from './use-logout';
 
 const itemClass =
   'block w-full rounded px-3 py-2.5 text-left text-base hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand';

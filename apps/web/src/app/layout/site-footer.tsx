@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { NewsletterForm } from './newsletter-form';
+import { NewsletterForm } from '@/features/newsletter';
 
 const linkClass =
   'rounded-sm text-gray-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';

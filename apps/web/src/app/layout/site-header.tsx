@@ -3,9 +3,10 @@ import { Link, NavLink } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { CountBadge } from '@/components/ui/count-badge';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '@/components/ui/icons';
-import { useCartCount, useWishlistCount } from '@/lib/guest-store';
+import { useCartCount } from '@/features/cart';
+import { HeaderSearch } from '@/features/catalogue';
+import { useWishlistCount } from '@/features/wishlist';
 import { useSession } from '@/lib/session-store';
-import { HeaderSearch } from './header-search';
 import { lazyWithReload } from './lazy-with-reload';
 
 // Radix menus are loaded on demand: guests never need the account menu, and
