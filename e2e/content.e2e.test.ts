@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '../apps/web/src/features/content/routes';
-import { hasChromium, launchBrowser, newPage } from './harness';
+import { describeInBrowser, launchBrowser, newPage } from './harness';
 
 const baseUrl = inject('baseUrl');
 const NOT_FOUND_TEXT = 'Your Visited page not found';
@@ -38,7 +38,7 @@ function hrefs(page: Page, selector: string): Promise<string[]> {
   return page.$$eval(`${selector} a[href]`, (links) => links.map((a) => a.getAttribute('href') ?? ''));
 }
 
-describe.skipIf(!hasChromium)('help, FAQ and policy pages', () => {
+describeInBrowser('help, FAQ and policy pages', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '@/features/content/routes';
+import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '@/features/content';
 import { PageLoader, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
