@@ -68,8 +68,27 @@ const adminFiles = new Set(
 const adminLoaded = rows.filter((row) => adminFiles.has(row.file));
 if (adminLoaded.length > 0) {
   console.log(`Admin code in the home route: ${adminLoaded.map((row) => row.file).join(', ')} — FAIL`);
+  process.exitCode = 1;
 } else {
   console.log(
     `Admin chunks (${[...adminFiles].join(', ') || 'none built'}): none among the home route's files — OK`,
   );
+}
+
+// zod must not ride along either: the storefront types its calls with the shared schemas (`import type`)
+// and parses with zod only in the forms' own lazily loaded chunks. The source maps name every module.
+const withZod = rows.filter((row) => {
+  const mapPath = path.join(dist, `${row.file}.map`);
+  if (!existsSync(mapPath)) return false;
+  const sources = JSON.parse(readFileSync(mapPath, 'utf8')).sources ?? [];
+  return sources.some((source) => /node_modules\/zod\//.test(source));
+});
+if (rows.some((row) => !existsSync(path.join(dist, `${row.file}.map`)))) {
+  console.log('zod in the home route: cannot tell, the build has no source maps — FAIL');
+  process.exitCode = 1;
+} else if (withZod.length > 0) {
+  console.log(`zod in the home route: ${withZod.map((row) => row.file).join(', ')} — FAIL`);
+  process.exitCode = 1;
+} else {
+  console.log('zod in the home route: none — OK');
 }

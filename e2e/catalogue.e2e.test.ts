@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launchBrowser, newPage } from './harness';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { describeInBrowser, launchBrowser, newPage } from './harness';
 
 const baseUrl = inject('baseUrl');
 
@@ -16,7 +16,7 @@ async function shownPrices(page: Page): Promise<number[]> {
   return texts.map(rupees);
 }
 
-describe.skipIf(!hasChromium)('a shopper browsing the catalogue', () => {
+describeInBrowser('a shopper browsing the catalogue', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launchBrowser, newPage } from './harness';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { describeInBrowser, launchBrowser, newPage } from './harness';
 
 const baseUrl = inject('baseUrl');
 const oidcEmail = inject('oidcEmail');
 
-describe.skipIf(!hasChromium)('Log In With Google (local OpenID provider)', () => {
+describeInBrowser('Log In With Google (local OpenID provider)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -5,13 +5,37 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { describe, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const hasChromium = existsSync(chromiumPath);
+const hasChromium = existsSync(chromiumPath);
+/** A CI run: `CI=true` (set by CI services and by .ci/run). */
+const onCI = ['true', '1'].includes((process.env.CI ?? '').toLowerCase());
+
+/**
+ * `describe` for a suite that drives Chromium. Without Chromium the suite is skipped on a developer's
+ * machine but fails on CI: a green CI run without a single browser journey would prove nothing.
+ */
+export function describeInBrowser(name: string, suite: () => void): void {
+  if (hasChromium) {
+    describe(name, suite);
+  } else if (onCI) {
+    describe(name, () => {
+      it('runs in Chromium', () => {
+        throw new Error(
+          `Chromium was not found at ${chromiumPath}, and CI=true does not skip browser journeys. ` +
+            "Install Debian's chromium package (as .ci/run does) or point CHROMIUM_PATH at a Chromium binary.",
+        );
+      });
+    });
+  } else {
+    describe.skip(`${name} (skipped: no Chromium at ${chromiumPath})`, suite);
+  }
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hasChromium, launchBrowser, newPage } from './harness';
+import { describeInBrowser, launchBrowser, newPage } from './harness';
 
 const baseUrl = inject('baseUrl');
 
@@ -34,7 +34,7 @@ describe('the built shop', () => {
   });
 });
 
-describe.skipIf(!hasChromium)('in Chromium', () => {
+describeInBrowser('in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();

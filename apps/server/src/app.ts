@@ -34,9 +34,22 @@ export interface BuildOverrides extends DepsOverrides {
 export async function buildApp(config: Config, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
   const { modules = ROUTE_MODULES, ...depsOverrides } = overrides;
   const opened = await createDeps(config, depsOverrides);
-  const { deps } = opened;
-  const services = createServices(deps);
+  try {
+    return await assemble(opened.deps, modules, opened.close);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}
 
+/** Services from the deps, then plugins, then routes: store routes and the admin scope under /api. */
+async function assemble(
+  deps: Deps,
+  modules: readonly RouteModule[],
+  closeDeps: () => Promise<void>,
+): Promise<FastifyInstance> {
+  const { config } = deps;
+  const services = createServices(deps);
   const app = Fastify({
     loggerInstance: deps.log,
     trustProxy:
@@ -50,7 +63,7 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('services', services);
-  app.addHook('onClose', async () => opened.close());
+  app.addHook('onClose', closeDeps);
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });

@@ -3,9 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
+import { followSessionChanges } from './app/session-effects';
 import { setApiNavigator } from './lib/api-client';
 import './styles.css';
 
+followSessionChanges();
 const router = createRouter();
 setApiNavigator((to) => {
   void router.navigate(to);

@@ -36,3 +36,18 @@ export const MESSAGES = {
   sessionExpiredTick: 'Session expired. Please log in again.',
   notAdmin: 'You are not an admin',
 } as const;
+
+/** Sort keys of product listings (the spec's list; its "size" option is a filter here, not an order). */
+export const PRODUCT_SORTS = ['featured', 'price-low', 'price-high', 'rating', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export const PRODUCT_PAGE_SIZE = { default: 24, max: 100 } as const;
+/** The listing's price slider, in rupees; it stretches further when the shop holds dearer products. */
+export const PRICE_FILTER_RANGE = { min: 0, max: 1000 } as const;
+/** Ratings run 1..5 stars; a rating filter of n means "n stars and up". */
+export const RATING_MAX = 5;
+/** The "& up" choices the listing offers, as the spec lists them; any whole 1..RATING_MAX is accepted. */
+export const RATING_FILTER_VALUES = [4, 3, 2, 1] as const;
+
+/** A profile picture may be at most this many bytes. */
+export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,14 +1,14 @@
 import { MESSAGES } from '@bazaar/shared/constants';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
 import { notify } from '@/lib/notify';
 import { sessionJustEnded, useSession } from '@/lib/session-store';
 
 function PageLoader() {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center" role="status" aria-live="polite">
-      <span className="h-10 w-10 animate-spin rounded-full border-4 border-gray-200 border-t-[#db4444]" />
-      <span className="sr-only">Loading…</span>
+    <div className="flex min-h-[40vh] items-center justify-center" aria-live="polite">
+      <Spinner size={40} label="Loading…" />
     </div>
   );
 }

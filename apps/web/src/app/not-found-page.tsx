@@ -1,5 +1,6 @@
 import { NOT_FOUND_TEXT } from '@bazaar/shared/constants';
 import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundPage() {
@@ -8,10 +9,7 @@ export function NotFoundPage() {
     <section className="mx-auto flex max-w-4xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-5xl font-medium tracking-wide sm:text-7xl">404 Not Found</h1>
       <p className="mt-8 text-gray-700">{NOT_FOUND_TEXT}</p>
-      <Link
-        to="/"
-        className="mt-10 rounded bg-[#db4444] px-10 py-4 font-medium text-white hover:bg-[#c03a3a]"
-      >
+      <Link to="/" className={buttonClasses('primary', 'lg', 'mt-10')}>
         Back to home page
       </Link>
     </section>

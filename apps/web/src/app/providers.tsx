@@ -3,7 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
 import 'react-toastify/dist/ReactToastify.css';
-import { SessionBootstrap } from '@/features/account/components/session-bootstrap';
+import { SessionBootstrap } from '@/features/account';
+import { useProductInCart } from '@/features/cart';
+import { type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
+import { useProductInWishlist } from '@/features/wishlist';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,11 +14,14 @@ export const queryClient = new QueryClient({
   },
 });
 
+// The catalogue's cards and product page act on the cart and wishlist through this binding.
+const productShopping: ProductShopping = { useCart: useProductInCart, useWishlist: useProductInWishlist };
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionBootstrap />
-      {children}
+      <ProductShoppingContext value={productShopping}>{children}</ProductShoppingContext>
       <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={1} newestOnTop />
     </QueryClientProvider>
   );

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '@/features/content';
 import { PageLoader, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
@@ -42,20 +43,13 @@ const content = {
   contact: () => import('@/features/content/pages/contact-page'),
   faq: () => import('@/features/content/pages/faq-page'),
   help: () => import('@/features/content/pages/help-page'),
+  article: () => import('@/features/content/pages/help-article-page'),
   policy: () => import('@/features/content/pages/policy-page'),
+  about: () => import('@/features/content/pages/about-page'),
 };
 const checkout = () => import('@/features/cart/pages/checkout-page');
 // The whole admin area is one lazily loaded chunk, never part of the storefront bundle.
 const admin = () => import('@/features/admin/pages/admin-page');
-
-const policyPaths = [
-  'terms-and-conditions',
-  'shipping-policy',
-  'refund-policy',
-  'privacy-policy',
-  'security-policy',
-  'return-policy',
-];
 
 export const routes: RouteObject[] = [
   {
@@ -86,7 +80,9 @@ export const routes: RouteObject[] = [
       { path: 'contact-us', lazy: page(content.contact, 'ContactPage') },
       { path: 'faq', lazy: page(content.faq, 'FaqPage') },
       { path: 'help', lazy: page(content.help, 'HelpPage') },
-      ...policyPaths.map((path) => ({ path, lazy: page(content.policy, 'PolicyPage') })),
+      { path: 'about', lazy: page(content.about, 'AboutPage') },
+      ...Object.keys(POLICY_PATHS).map((path) => ({ path, lazy: page(content.policy, 'PolicyPage') })),
+      ...HELP_ARTICLE_SLUGS.map((path) => ({ path, lazy: page(content.article, 'HelpArticlePage') })),
       {
         Component: AuthOutlet,
         children: [

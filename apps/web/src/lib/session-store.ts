@@ -1,25 +1,16 @@
 import { STORAGE_KEYS } from '@bazaar/shared/constants';
+import type { User } from '@bazaar/shared/schemas/user';
 import { create } from 'zustand';
-
-/** The signed-in user as the client keeps it; the server's reply schema refines it. */
-export interface SessionUser {
-  _id: string;
-  name: string;
-  email: string;
-  phoneNumber?: string | null;
-  profileImage?: string | null;
-  isAdmin: boolean;
-}
 
 interface SessionState {
   token: string | null;
-  user: SessionUser | null;
+  user: User | null;
   isAuthenticated: boolean;
   isAdmin: boolean;
   /** True while the start-up auth check runs; guards wait for it. */
   checking: boolean;
-  setSession(user: SessionUser, token: string): void;
-  setUser(user: SessionUser): void;
+  setSession(user: User, token: string): void;
+  setUser(user: User): void;
   setChecking(checking: boolean): void;
   clear(): void;
 }
@@ -58,15 +49,11 @@ export const useSession = create<SessionState>((set) => ({
 }));
 
 /**
- * Logout as the spec describes it: token removed, user cleared, admin flag off and
- * the cached server wishlist dropped (the guest's own lists stay in the browser).
+ * Logout as the spec describes it: token removed, user cleared, admin flag off. What an ended session
+ * means to the features (the cached wishlist dropped) is wired in app/session-effects.ts; the guest's
+ * own lists stay in the browser.
  */
 export function logout() {
-  try {
-    localStorage.removeItem(STORAGE_KEYS.likes);
-  } catch {
-    // storage unavailable: nothing to clear
-  }
   useSession.getState().clear();
 }
 

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-/** Sort keys of product listings (the spec's list; its "size" option is a filter here, not an order). */
-export const PRODUCT_SORTS = ['featured', 'price-low', 'price-high', 'rating', 'newest'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
-
-export const PRODUCT_PAGE_SIZE = { default: 24, max: 100 } as const;
-export const PRICE_FILTER_RANGE = { min: 0, max: 1000 } as const;
-export const RATING_FILTER_VALUES = [4, 3, 2, 1] as const;
+import { PRODUCT_PAGE_SIZE, PRODUCT_SORTS, RATING_MAX } from '../constants';
 
 /** A product as the API replies with it: the spec's field names, prices in rupees. */
 export const productSchema = z
@@ -95,7 +88,7 @@ export const productListQuerySchema = z
     subOption: z.string().max(100).optional(),
     minPrice: rupees.optional(),
     maxPrice: rupees.optional(),
-    rating: z.coerce.number().int().min(1).max(5).optional(),
+    rating: z.coerce.number().int().min(1).max(RATING_MAX).optional(),
     brand: listOf,
     material: listOf,
     colour: listOf,

@@ -1,4 +1,4 @@
-import { NAME_MAX, type profileUpdateFieldsSchema } from '@bazaar/shared';
+import { type profileUpdateFieldsSchema, toAccountName } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Config } from '../../config';
@@ -234,7 +234,7 @@ export class UsersService {
       }
       return existing;
     }
-    const name = (identity.name?.trim() || identity.email.split('@')[0] || 'Shopper').slice(0, NAME_MAX);
+    const name = toAccountName(identity.name) ?? toAccountName(identity.email.split('@')[0]) ?? 'Shopper';
     try {
       return await insertUser(db, {
         name,

@@ -8,8 +8,8 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { BagIcon, CancelIcon, LogoutIcon, ShieldIcon, UserIcon } from '@/components/ui/icons';
+import { useLogout } from '@/features/account';
 import { useSession } from '@/lib/session-store';
-import { useLogout } from './use-logout';
 
 /**
  * The avatar's dropdown: My account, My orders, Cancellations, Admin (admins

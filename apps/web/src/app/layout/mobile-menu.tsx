@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Sheet, SheetClose } from '@/components/ui/sheet';
+import { useLogout } from '@/features/account';
 import { useSession } from '@/lib/session-store';
-import { useLogout } from './use-logout';
 
 const itemClass =
   'block w-full rounded px-3 py-2.5 text-left text-base hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand';
@@ -43,10 +43,7 @@ export default function MobileMenu({
         <ul className="flex flex-col gap-1">
           <MenuLink to="/">Home</MenuLink>
           <MenuLink to="/contact">Contact</MenuLink>
-          <li>
-            {/* The spec's About entry leads nowhere. */}
-            <span className={`${itemClass} cursor-default text-gray-700 hover:bg-transparent`}>About</span>
-          </li>
+          <MenuLink to="/about">About</MenuLink>
           {isAuthenticated ? (
             <>
               <MenuLink to="/profile">Profile</MenuLink>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { NewsletterForm } from './newsletter-form';
+import { NewsletterForm } from '@/features/newsletter';
 
 const linkClass =
   'rounded-sm text-gray-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -42,6 +42,7 @@ const QUICK_LINKS = [
   ['Privacy Policy', '/privacy-policy'],
   ['Terms Of Use', '/terms-and-conditions'],
   ['FAQ', '/faq'],
+  ['Help Centre', '/help'],
   ['Contact', '/contact'],
 ] as const;
 
@@ -80,7 +81,7 @@ export function SiteFooter() {
           <Links items={QUICK_LINKS} />
         </Column>
       </div>
-      <div className="border-t border-white/10 py-5 text-center text-sm text-gray-500">
+      <div className="border-t border-white/10 py-5 text-center text-sm text-gray-400">
         &copy; Copyright Bazaar {new Date().getFullYear()}. All rights reserved.
       </div>
     </footer>

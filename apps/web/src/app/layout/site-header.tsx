@@ -3,9 +3,10 @@ import { Link, NavLink } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { CountBadge } from '@/components/ui/count-badge';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '@/components/ui/icons';
-import { useCartCount, useWishlistCount } from '@/lib/guest-store';
+import { useCartCount } from '@/features/cart';
+import { HeaderSearch } from '@/features/catalogue';
+import { useWishlistCount } from '@/features/wishlist';
 import { useSession } from '@/lib/session-store';
-import { HeaderSearch } from './header-search';
 import { lazyWithReload } from './lazy-with-reload';
 
 // Radix menus are loaded on demand: guests never need the account menu, and
@@ -110,8 +111,7 @@ export function SiteHeader() {
           <ul className="flex items-center gap-10 text-base">
             <NavItem to="/">Home</NavItem>
             <NavItem to="/contact">Contact</NavItem>
-            {/* The spec's About link leads nowhere: shown, but not a link. */}
-            <li className="cursor-default">About</li>
+            <NavItem to="/about">About</NavItem>
             {isAuthenticated ? null : <NavItem to="/register">Sign Up</NavItem>}
           </ul>
         </nav>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { buttonClasses } from './button';
 
 /** Shown by screens whose issue has not landed yet, so a route never looks broken. */
 export function ComingSoon({ title }: { title: string }) {
@@ -8,7 +9,7 @@ export function ComingSoon({ title }: { title: string }) {
     <section className="mx-auto max-w-3xl px-4 py-24 text-center">
       <h1 className="text-3xl font-semibold">{title}</h1>
       <p className="mt-4 text-gray-600">This part of the shop is being built and opens soon.</p>
-      <Link to="/" className="mt-8 inline-block rounded bg-[#db4444] px-6 py-3 text-white">
+      <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
         Back to home page
       </Link>
     </section>

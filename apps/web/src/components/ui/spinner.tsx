@@ -13,7 +13,7 @@ export function Spinner({
       <span
         aria-hidden="true"
         style={{ width: size, height: size }}
-        className="animate-spin rounded-full border-2 border-gray-200 border-t-brand"
+        className={`animate-spin rounded-full border-gray-200 border-t-brand ${size >= 32 ? 'border-4' : 'border-2'}`}
       />
       {label ? <span className="sr-only">{label}</span> : null}
     </span>

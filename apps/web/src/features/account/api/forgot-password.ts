@@ -1,9 +1,10 @@
+import type { ForgotPasswordBody, MessageReply } from '@bazaar/shared/schemas/user';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** POST /users/forgot-password: the same neutral message whether or not the email exists. */
-export function forgotPassword(email: string): Promise<{ message: string }> {
-  return api<{ message: string }>('/users/forgot-password', { method: 'POST', body: { email }, token: null });
+export function forgotPassword(body: ForgotPasswordBody): Promise<MessageReply> {
+  return api<MessageReply>('/users/forgot-password', { method: 'POST', body, token: null });
 }
 
 export function useForgotPassword() {

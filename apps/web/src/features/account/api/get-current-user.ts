@@ -1,4 +1,4 @@
-import type { User } from '@bazaar/shared/schemas/user';
+import type { CurrentUserReply, User } from '@bazaar/shared/schemas/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -12,7 +12,7 @@ export const currentUserKey = ['users', 'current'] as const;
  * (a token from the identity provider, checked before it becomes the session).
  */
 export async function getCurrentUser(signal?: AbortSignal, token?: string): Promise<User> {
-  const reply = await api<{ user: User }>('/users/user', token ? { signal, token } : { signal });
+  const reply = await api<CurrentUserReply>('/users/user', token ? { signal, token } : { signal });
   return reply.user;
 }
 

@@ -1,13 +1,10 @@
+import type { OidcConfigReply } from '@bazaar/shared/schemas/user';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface OidcConfig {
-  enabled: boolean;
-}
-
 /** GET /auth/oidc/config: whether this shop has Google sign-in configured. */
-export function getOidcConfig(signal?: AbortSignal): Promise<OidcConfig> {
-  return api<OidcConfig>('/auth/oidc/config', { signal, token: null });
+export function getOidcConfig(signal?: AbortSignal): Promise<OidcConfigReply> {
+  return api<OidcConfigReply>('/auth/oidc/config', { signal, token: null });
 }
 
 export function oidcConfigQueryOptions() {

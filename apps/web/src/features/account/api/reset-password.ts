@@ -1,16 +1,15 @@
+import type { MessageReply, ResetPasswordBody } from '@bazaar/shared/schemas/user';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export interface ResetPasswordInput {
-  token: string;
-  password: string;
-}
+/** The body of PUT /users/reset-password/{token}, and the single-use token from the mailed link. */
+export type ResetPasswordInput = ResetPasswordBody & { token: string };
 
-/** PUT /users/reset-password/{token}: the single-use token from the mailed link. */
-export function resetPassword({ token, password }: ResetPasswordInput): Promise<{ message: string }> {
-  return api<{ message: string }>(`/users/reset-password/${encodeURIComponent(token)}`, {
+/** PUT /users/reset-password/{token}. */
+export function resetPassword({ token, ...body }: ResetPasswordInput): Promise<MessageReply> {
+  return api<MessageReply>(`/users/reset-password/${encodeURIComponent(token)}`, {
     method: 'PUT',
-    body: { password },
+    body,
     token: null,
   });
 }

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { oidcConfigQueryOptions } from '../api/get-oidc-config';
-import { errorMessage } from '../lib/error-message';
 
 export const OIDC_NOT_CONFIGURED = 'Sign-in with Google is not configured for this shop';
 

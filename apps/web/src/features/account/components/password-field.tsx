@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormField, type FormFieldProps } from './form-field';
+import { FormField, type FormFieldProps } from '@/components/ui/form-field';
 
 /** A password input with the spec's show/hide toggle. */
 export function PasswordField({ label, disabled, ...rest }: Omit<FormFieldProps, 'type' | 'trailing'>) {

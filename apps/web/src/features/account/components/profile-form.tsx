@@ -1,48 +1,23 @@
-import { PHONE_MAX, passwordRules } from '@bazaar/shared/schemas/user';
+import { NAME_MAX, PHONE_MAX, type User } from '@bazaar/shared/schemas/user';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { FormField } from '@/components/ui/form-field';
+import { digitsOnly } from '@/lib/digits-only';
+import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
-import type { SessionUser } from '@/lib/session-store';
 import { useUpdateProfile } from '../api/update-profile';
-import { digitsOnly } from '../lib/digits-only';
-import { errorMessage, fieldErrors } from '../lib/error-message';
-import { FormField } from './form-field';
+import { type ProfileFormValues, profileFormSchema } from '../lib/form-schemas';
 import { PasswordField } from './password-field';
 import { ProfilePicturePicker, profileImageProblem } from './profile-picture-picker';
 import { SubmitButton } from './submit-button';
 
-/** Input limits of the spec's profile form. */
-const LIMITS = { name: 50, email: 30, phone: PHONE_MAX } as const;
-
-const profileFormSchema = z
-  .object({
-    name: z
-      .string()
-      .trim()
-      .min(3, 'First Name must be at least 3 characters long')
-      .max(20, 'First Name must be at most 20 characters long'),
-    email: z.string().trim().min(1, 'Email is required').pipe(passwordRules.email),
-    phoneNumber: z.union([z.literal(''), passwordRules.phone]),
-    changePassword: z.boolean(),
-    password: z.string(),
-    currentPassword: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.changePassword) return;
-    const strength = passwordRules.password.safeParse(v.password);
-    if (!strength.success) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: strength.error.issues[0]?.message ?? '' });
-    }
-    if (!v.currentPassword) {
-      ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Current password is required' });
-    }
-  });
-type ProfileForm = z.input<typeof profileFormSchema>;
+/** Input limits of the spec's profile form (its 30-character email box included). */
+const LIMITS = { name: NAME_MAX, email: 30, phone: PHONE_MAX } as const;
 const serverFields = ['name', 'email', 'phoneNumber', 'password', 'currentPassword'] as const;
 
-function valuesOf(user: SessionUser): ProfileForm {
+function valuesOf(user: User): ProfileFormValues {
   return {
     name: user.name,
     email: user.email,
@@ -54,7 +29,7 @@ function valuesOf(user: SessionUser): ProfileForm {
 }
 
 /** 'Edit your profile': read-only until Edit; the password only after Change Password. */
-export function ProfileForm({ user }: { user: SessionUser }) {
+export function ProfileForm({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const [picture, setPicture] = useState<File | null>(null);
   const [pictureError, setPictureError] = useState<string | undefined>();
@@ -67,7 +42,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     setError,
     watch,
     formState: { errors },
-  } = useForm<ProfileForm, unknown, z.output<typeof profileFormSchema>>({
+  } = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: valuesOf(user),
   });

@@ -1,11 +1,12 @@
+import { PROFILE_IMAGE_MAX_BYTES } from '@bazaar/shared/constants';
 import { useEffect, useId, useState } from 'react';
 
-export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+const MAX_MB = PROFILE_IMAGE_MAX_BYTES / (1024 * 1024);
 
 /** Checked here for a quick answer; the server checks the content again. */
 export function profileImageProblem(file: File): string | null {
   if (!file.type.startsWith('image/')) return 'Please choose an image file';
-  if (file.size > PROFILE_IMAGE_MAX_BYTES) return 'The picture must be at most 5 MB';
+  if (file.size > PROFILE_IMAGE_MAX_BYTES) return `The picture must be at most ${MAX_MB} MB`;
   return null;
 }
 

@@ -3,13 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { FormField } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from '../components/auth-layout';
-import { FormField } from '../components/form-field';
 import { SubmitButton } from '../components/submit-button';
-import { errorMessage } from '../lib/error-message';
 
 const forgotFormSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').pipe(passwordRules.email),
@@ -28,10 +28,13 @@ export function ForgotPasswordPage() {
   });
 
   const onSubmit = handleSubmit(({ email }) =>
-    forgot.mutate(email, {
-      onSuccess: ({ message }) => notify.success(message),
-      onError: (error) => notify.error(errorMessage(error, 'Failed to send reset email')),
-    }),
+    forgot.mutate(
+      { email },
+      {
+        onSuccess: ({ message }) => notify.success(message),
+        onError: (error) => notify.error(errorMessage(error, 'Failed to send reset email')),
+      },
+    ),
   );
 
   return (

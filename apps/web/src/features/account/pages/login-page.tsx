@@ -1,21 +1,21 @@
+import { safeNext } from '@bazaar/shared/safe-next';
 import { type LoginBody, loginBodySchema, OIDC_FRAGMENT } from '@bazaar/shared/schemas/user';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { FormField } from '@/components/ui/form-field';
+import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getCurrentUser } from '../api/get-current-user';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
-import { FormField } from '../components/form-field';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { PasswordField } from '../components/password-field';
 import { SubmitButton } from '../components/submit-button';
-import { errorMessage } from '../lib/error-message';
-import { safeNext } from '../lib/safe-next';
 
 const OIDC_FAILED = 'Login failed,please try again';
 

@@ -1,33 +1,22 @@
-import { passwordRules } from '@bazaar/shared/schemas/user';
+import { safeNext } from '@bazaar/shared/safe-next';
+import { NAME_MAX, PHONE_MAX } from '@bazaar/shared/schemas/user';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { FormField } from '@/components/ui/form-field';
+import { digitsOnly } from '@/lib/digits-only';
+import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRegister } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
-import { FormField } from '../components/form-field';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { PasswordField } from '../components/password-field';
 import { SubmitButton } from '../components/submit-button';
-import { digitsOnly } from '../lib/digits-only';
-import { errorMessage, fieldErrors } from '../lib/error-message';
-import { safeNext } from '../lib/safe-next';
+import { PASSWORDS_DIFFER, type RegisterFormValues, registerFormSchema } from '../lib/form-schemas';
 
-const PASSWORDS_DIFFER = 'Passwords do not match';
-
-const registerFormSchema = z
-  .object({
-    name: passwordRules.name,
-    email: z.string().trim().min(1, 'Email is required').pipe(passwordRules.email),
-    password: passwordRules.password,
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
-    phoneNumber: z.string().trim().min(1, 'Phone number is required').pipe(passwordRules.phone),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
-type RegisterForm = z.input<typeof registerFormSchema>;
 const serverFields = ['name', 'email', 'password', 'phoneNumber'] as const;
 
 export function RegisterPage() {
@@ -42,7 +31,7 @@ export function RegisterPage() {
     control,
     setError,
     formState: { errors },
-  } = useForm<RegisterForm, unknown, z.output<typeof registerFormSchema>>({
+  } = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', phoneNumber: '' },
   });
@@ -75,7 +64,7 @@ export function RegisterPage() {
         <FormField
           label="Name"
           autoComplete="name"
-          maxLength={50}
+          maxLength={NAME_MAX}
           error={errors.name?.message}
           {...register('name')}
         />
@@ -103,7 +92,7 @@ export function RegisterPage() {
           type="tel"
           inputMode="numeric"
           autoComplete="tel-national"
-          maxLength={10}
+          maxLength={PHONE_MAX}
           error={errors.phoneNumber?.message}
           {...digitsOnly(register('phoneNumber'))}
         />

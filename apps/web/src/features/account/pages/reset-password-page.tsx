@@ -3,15 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
 import { SubmitButton } from '../components/submit-button';
-import { errorMessage } from '../lib/error-message';
-
-const PASSWORDS_DIFFER = 'Passwords do not match';
+import { PASSWORDS_DIFFER } from '../lib/form-schemas';
 
 const resetFormSchema = z
   .object({

@@ -1,28 +1,9 @@
-import type { ProductList, ProductSort } from '@bazaar/shared/schemas/catalogue';
+import type { ProductList, ProductListParams } from '@bazaar/shared/schemas/catalogue';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** The query of GET /api/products as the client sends it (the server validates it). */
-export interface ProductsParams {
-  search?: string;
-  category?: string;
-  subCategory?: string;
-  option?: string;
-  subOption?: string;
-  minPrice?: number;
-  maxPrice?: number;
-  rating?: number;
-  brand?: readonly string[];
-  material?: readonly string[];
-  colour?: readonly string[];
-  size?: readonly string[];
-  inStock?: boolean;
-  onSale?: boolean;
-  featured?: boolean;
-  sort?: ProductSort;
-  page?: number;
-  limit?: number;
-}
+/** Any part of GET /api/products' query, in its parsed form (lists as arrays, flags as booleans). */
+export type ProductsParams = Partial<ProductListParams>;
 
 /** GET /api/products: one server page of products with facet counts. */
 export function fetchProducts(params: ProductsParams, signal?: AbortSignal): Promise<ProductList> {

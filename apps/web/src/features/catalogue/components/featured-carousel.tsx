@@ -1,8 +1,8 @@
 import type { Product } from '@bazaar/shared/schemas/catalogue';
 import { Link } from 'react-router';
 import { ChevronRightIcon } from '@/components/ui/icons';
+import { ProductImage } from '@/components/ui/product-image';
 import { CarouselFrame } from './carousel-frame';
-import { ProductImage } from './product-image';
 
 /** The hero carousel of featured products: title, description and Shop Now on a dark slide. */
 export function FeaturedCarousel({

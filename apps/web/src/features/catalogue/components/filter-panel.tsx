@@ -1,3 +1,4 @@
+import { PRICE_FILTER_RANGE, RATING_FILTER_VALUES } from '@bazaar/shared/constants';
 import { formatINR } from '@bazaar/shared/money';
 import type { ProductFacets } from '@bazaar/shared/schemas/catalogue';
 import { Slider } from 'radix-ui';
@@ -10,10 +11,8 @@ import {
   type useListingFilters,
 } from '../hooks/use-listing-filters';
 
-const PRICE_FLOOR = 0;
-const PRICE_CEILING = 1000;
+const PRICE_FLOOR = PRICE_FILTER_RANGE.min;
 const PRICE_STEP = 10;
-const RATINGS = [4, 3, 2, 1] as const;
 const LIST_LABELS: Record<ListFilter, string> = {
   brand: 'Brand',
   material: 'Material',
@@ -26,7 +25,14 @@ type Controls = ReturnType<typeof useListingFilters>;
 /** The slider runs 0–1000 unless the shop holds dearer products; then up to the next hundred above them. */
 export function priceCeiling(facets: ProductFacets | undefined, filters: ListingFilters): number {
   const highest = Math.max(facets?.price.max ?? 0, filters.maxPrice ?? 0, filters.minPrice ?? 0);
-  return Math.max(PRICE_CEILING, Math.ceil(highest / 100) * 100);
+  return Math.max(PRICE_FILTER_RANGE.max, Math.ceil(highest / 100) * 100);
+}
+
+/** The spec's "& up" choices, plus a rating from the URL outside them (5) so it shows and can be lifted. */
+function ratingChoices(current: number | undefined): number[] {
+  const choices: number[] = [...RATING_FILTER_VALUES];
+  if (current !== undefined && !choices.includes(current)) choices.push(current);
+  return choices.sort((a, b) => b - a);
 }
 
 /** The listing's left filter panel; every control writes to the URL query. */
@@ -53,7 +59,7 @@ export function FilterPanel({ facets, controls }: { facets: ProductFacets | unde
         <Group title="Customer Rating">
           <fieldset className="space-y-2">
             <legend className="sr-only">Customer Rating</legend>
-            {RATINGS.map((value) => {
+            {ratingChoices(filters.rating).map((value) => {
               const count = facets?.rating.find((r) => r.value === value)?.count;
               return (
                 <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">

@@ -1,3 +1,4 @@
+import { PRODUCT_PAGE_SIZE } from '@bazaar/shared/constants';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -9,8 +10,6 @@ import { FilterPanel } from './filter-panel';
 import { Pagination } from './pagination';
 import { ProductCard } from './product-card';
 import { SortSelect } from './sort-select';
-
-export const PAGE_SIZE = 24;
 
 export interface ListingViewProps {
   crumbs: Crumb[];
@@ -27,7 +26,10 @@ export interface ListingViewProps {
 export function ListingView({ crumbs, heading, scope, countText, gridClassName }: ListingViewProps) {
   const controls = useListingFilters();
   const { filters } = controls;
-  const query = useProducts({ ...scope, ...filters, limit: PAGE_SIZE }, { keepPrevious: true });
+  const query = useProducts(
+    { ...scope, ...filters, limit: PRODUCT_PAGE_SIZE.default },
+    { keepPrevious: true },
+  );
   const data = query.data;
   const top = useRef<HTMLDivElement>(null);
 

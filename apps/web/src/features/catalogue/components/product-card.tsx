@@ -3,10 +3,10 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { HeartIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
+import { ProductImage } from '@/components/ui/product-image';
 import { Stars } from '@/components/ui/stars';
 import { useProductToggles } from '../hooks/use-product-toggles';
 import { ProductBadge } from './product-badge';
-import { ProductImage } from './product-image';
 import { type PreviewAnchor, ProductPreview } from './product-preview';
 
 const PREVIEW_DELAY_MS = 600;

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
+import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { Stars } from '@/components/ui/stars';
 import { notify } from '@/lib/notify';
 import { useProductToggles } from '../hooks/use-product-toggles';
 import { ColourSwatches, SizeChips } from './colour-swatches';
-import { QuantityStepper } from './quantity-stepper';
 
 const CHOOSE_VARIANT = 'Please select both color and size before adding to cart.';
 

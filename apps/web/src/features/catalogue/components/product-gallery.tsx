@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ProductImage } from './product-image';
+import { ProductImage } from '@/components/ui/product-image';
 
 /** The main image and a column of thumbnails that choose it. */
 export function ProductGallery({ name, images }: { name: string; images: string[] }) {

@@ -1,7 +1,7 @@
 import type { Product } from '@bazaar/shared/schemas/catalogue';
 import { Price } from '@/components/ui/price';
+import { ProductImage } from '@/components/ui/product-image';
 import { Stars } from '@/components/ui/stars';
-import { ProductImage } from './product-image';
 
 export type PreviewAnchor = Pick<DOMRect, 'top' | 'left' | 'right' | 'bottom'>;
 

@@ -1,6 +1,6 @@
-import type { ProductSort } from '@bazaar/shared/schemas/catalogue';
+import { PRODUCT_SORTS, type ProductSort } from '@bazaar/shared/constants';
 import { useId } from 'react';
-import { SORT_OPTIONS } from '../hooks/use-listing-filters';
+import { SORT_LABELS } from '../hooks/use-listing-filters';
 
 export function SortSelect({
   value,
@@ -21,9 +21,9 @@ export function SortSelect({
         onChange={(e) => onChange(e.target.value as ProductSort)}
         className="rounded border border-gray-300 bg-white px-3 py-2 focus-visible:outline-2 focus-visible:outline-brand"
       >
-        {SORT_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
+        {PRODUCT_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
           </option>
         ))}
       </select>

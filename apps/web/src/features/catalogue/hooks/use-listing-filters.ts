@@ -1,33 +1,32 @@
-import type { ProductSort } from '@bazaar/shared/schemas/catalogue';
+import { PRODUCT_SORTS, type ProductSort, RATING_MAX } from '@bazaar/shared/constants';
+import type { ProductListParams } from '@bazaar/shared/schemas/catalogue';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-export const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
-  { value: 'featured', label: 'Featured' },
-  { value: 'price-low', label: 'Price: Low to High' },
-  { value: 'price-high', label: 'Price: High to Low' },
-  { value: 'rating', label: 'Customer Rating' },
-  { value: 'newest', label: 'Newest' },
-];
-const SORTS = new Set<string>(SORT_OPTIONS.map((o) => o.value));
+/** The sort dropdown's wording; a new sort in packages/shared will not type-check until it has a label. */
+export const SORT_LABELS: Record<ProductSort, string> = {
+  featured: 'Featured',
+  'price-low': 'Price: Low to High',
+  'price-high': 'Price: High to Low',
+  rating: 'Customer Rating',
+  newest: 'Newest',
+};
+const SORTS = new Set<string>(PRODUCT_SORTS);
 
-export const LIST_FILTERS = ['brand', 'material', 'colour', 'size'] as const;
+export const LIST_FILTERS = [
+  'brand',
+  'material',
+  'colour',
+  'size',
+] as const satisfies readonly (keyof ProductListParams)[];
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
-/** Everything a listing is narrowed and ordered by; all of it lives in the URL query. */
-export interface ListingFilters {
-  minPrice?: number;
-  maxPrice?: number;
-  rating?: number;
-  brand: string[];
-  material: string[];
-  colour: string[];
-  size: string[];
-  inStock: boolean;
-  onSale: boolean;
-  sort: ProductSort;
-  page: number;
-}
+/**
+ * Everything a listing is narrowed and ordered by, as the API's parsed query (packages/shared) with
+ * every list and flag present; all of it lives in the URL query.
+ */
+export type ListingFilters = Pick<ProductListParams, 'minPrice' | 'maxPrice' | 'rating'> &
+  Required<Pick<ProductListParams, ListFilter | 'inStock' | 'onSale' | 'sort' | 'page'>>;
 
 /** Query keys that count as filters (Clear All keeps the sort). */
 const FILTER_KEYS = ['minPrice', 'maxPrice', 'rating', ...LIST_FILTERS, 'inStock', 'onSale'] as const;
@@ -48,7 +47,7 @@ export function readFilters(params: URLSearchParams): ListingFilters {
   return {
     minPrice: money(params.get('minPrice')),
     maxPrice: money(params.get('maxPrice')),
-    rating: Number.isInteger(rating) && rating >= 1 && rating <= 4 ? rating : undefined,
+    rating: Number.isInteger(rating) && rating >= 1 && rating <= RATING_MAX ? rating : undefined,
     brand: list('brand'),
     material: list('material'),
     colour: list('colour'),

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ListingView } from '../components/listing-view';
+import { searchPath } from '../lib/search-path';
 
 const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
@@ -12,7 +13,7 @@ export function SearchPage() {
   return (
     <ListingView
       key={term}
-      crumbs={[{ label: `Search: ${term}`, to: `/search/${encodeURIComponent(term)}` }]}
+      crumbs={[{ label: `Search: ${term}`, to: searchPath(term) ?? '/search/' }]}
       heading="Search Items"
       scope={{ search: term }}
       countText={itemCount}

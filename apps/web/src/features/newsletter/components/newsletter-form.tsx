@@ -1,8 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { SendIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, api } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { useSubscribe } from '../api/subscribe';
 
 export const NEWSLETTER_INVALID = 'Please enter a valid email address.';
 export const NEWSLETTER_SUBSCRIBED = 'Subscribed!';
@@ -22,11 +23,12 @@ function failureMessage(failure: unknown): string {
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const subscription = useSubscribe();
+  const sending = subscription.isPending;
   const inputId = useId();
   const errorId = useId();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = email.trim();
     if (!EMAIL_SHAPE.test(value) || value.length > 254) {
@@ -34,18 +36,17 @@ export function NewsletterForm() {
       return;
     }
     setError(null);
-    setSending(true);
-    try {
-      await api('/newsletter/subscribe', { method: 'POST', body: { email: value } });
-      setEmail('');
-      notify.success(NEWSLETTER_SUBSCRIBED);
-    } catch (failure) {
-      const message = failureMessage(failure);
-      setError(message);
-      notify.error(message);
-    } finally {
-      setSending(false);
-    }
+    subscription.mutate(value, {
+      onSuccess: () => {
+        setEmail('');
+        notify.success(NEWSLETTER_SUBSCRIBED);
+      },
+      onError: (failure) => {
+        const message = failureMessage(failure);
+        setError(message);
+        notify.error(message);
+      },
+    });
   }
 
   return (

@@ -1,24 +1,14 @@
+import { formatINR } from '@bazaar/shared/money';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
-import { useDebouncedValue } from './use-debounced-value';
-import { type SearchSuggestion, SUGGESTIONS_MIN_CHARS, useSearchSuggestions } from './use-search-suggestions';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { SUGGESTIONS_MIN_CHARS, type Suggestion, useSuggestions } from '../api/get-suggestions';
+import { searchPath } from '../lib/search-path';
 
 const SUGGEST_DELAY_MS = 250;
 
-const NO_SUGGESTIONS: SearchSuggestion[] = [];
-
-const rupees = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  maximumFractionDigits: 2,
-});
-
-/** The route of a search, as the spec writes it: trimmed and URL-encoded; null when there is nothing to search. */
-export function searchPath(term: string): string | null {
-  const q = term.trim();
-  return q ? `/search/${encodeURIComponent(q)}` : null;
-}
+const NO_SUGGESTIONS: Suggestion[] = [];
 
 /**
  * Header search box: Enter or the button opens the results page; while typing,
@@ -36,7 +26,7 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   const optionId = (index: number) => `${listId}-option-${index}`;
 
   const debounced = useDebouncedValue(term, SUGGEST_DELAY_MS);
-  const query = useSearchSuggestions(debounced);
+  const query = useSuggestions(debounced);
   const enough = term.trim().length >= SUGGESTIONS_MIN_CHARS;
   const suggestions = enough && query.data ? query.data : NO_SUGGESTIONS;
   const expanded = open && suggestions.length > 0;
@@ -54,7 +44,7 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
     setActive(-1);
   }, [location.key]);
 
-  function openProduct(item: SearchSuggestion) {
+  function openProduct(item: Suggestion) {
     setOpen(false);
     navigate(`/product/${encodeURIComponent(item._id)}`);
   }
@@ -176,7 +166,7 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
               <span className="block truncate text-sm">{item.name}</span>
               <span className="block truncate text-xs text-gray-500">{item.category}</span>
             </span>
-            <span className="shrink-0 text-sm font-medium text-brand">{rupees.format(item.salePrice)}</span>
+            <span className="shrink-0 text-sm font-medium text-brand">{formatINR(item.salePrice)}</span>
           </div>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { ApiError } from './api-client';
 
 /** The server's message when it sent one, else the spec's fallback for this action. */
 export function errorMessage(error: unknown, fallback: string): string {

@@ -1,0 +1,4 @@
+// The cart feature's public entry: the only module of it that code outside the feature imports
+// (the router also lazy-loads its pages/). Checked by `npm run lint` (apps/web/scripts/check-boundaries.ts).
+export { useCartCount } from './hooks/use-cart-count';
+export { type CartChoice, type ProductInCart, useProductInCart } from './hooks/use-product-in-cart';

@@ -1,0 +1,6 @@
+// The wishlist feature's public entry: the only module of it that code outside the feature imports
+// (the router also lazy-loads its pages/). Checked by `npm run lint` (apps/web/scripts/check-boundaries.ts).
+
+export { type ProductInWishlist, useProductInWishlist } from './hooks/use-product-in-wishlist';
+export { useWishlistCount } from './hooks/use-wishlist-count';
+export { forgetAccountWishlist } from './stores/account-wishlist';

@@ -1,0 +1,48 @@
+import { STORAGE_KEYS } from '@bazaar/shared/constants';
+import { create } from 'zustand';
+import { followKey, hasBrowserStorage, readList, writeList } from '@/lib/browser-list';
+import { readStoredProduct, type StoredProduct } from '@/lib/stored-product';
+
+export interface GuestWishlistState {
+  items: StoredProduct[];
+  /** False when the product was already in the wishlist. */
+  add(item: StoredProduct): boolean;
+  remove(productId: string): void;
+  clear(): void;
+  has(productId: string): boolean;
+  /** Re-reads the wishlist from storage (another tab changed it). */
+  reload(): void;
+}
+
+const KEY = STORAGE_KEYS.guestLikes;
+const readWishlist = () => readList(KEY, readStoredProduct);
+
+/** The guest's wishlist, kept in the browser under the spec's key `guestLikes` and followed across tabs. */
+export const useGuestWishlist = create<GuestWishlistState>((set, get) => {
+  const save = (items: StoredProduct[]) => {
+    writeList(KEY, items);
+    set({ items });
+  };
+  return {
+    items: hasBrowserStorage ? readWishlist() : [],
+    add(item) {
+      if (get().has(item._id)) return false;
+      save([...get().items, item]);
+      return true;
+    },
+    remove(productId) {
+      save(get().items.filter((item) => item._id !== productId));
+    },
+    clear() {
+      save([]);
+    },
+    has(productId) {
+      return get().items.some((item) => item._id === productId);
+    },
+    reload() {
+      set({ items: readWishlist() });
+    },
+  };
+});
+
+if (hasBrowserStorage) followKey(KEY, () => useGuestWishlist.getState().reload());
