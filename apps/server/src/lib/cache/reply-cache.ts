@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { z } from 'zod';
-import { SwrCache } from './swr-cache';
+import { SwrCache, type SwrCacheOptions } from './swr-cache';
 
 /** How many TTLs a stale reply may still be answered while a fresh one loads. */
 const STALE_FACTOR = 12;
@@ -20,6 +20,24 @@ export interface ReplyCacheOptions {
   maxEntries: number;
   log: FastifyBaseLogger;
   now?: () => number;
+}
+
+/**
+ * The edge's caching policy for any value: stale for up to 12 TTLs while one
+ * refresh per key (four at a time) loads, 80–120% jitter, failed refreshes
+ * logged. Replies use it; so do parts several replies share (listing facets).
+ */
+export function edgeCacheOptions<V>(options: ReplyCacheOptions): SwrCacheOptions<V> {
+  return {
+    ttlMs: options.ttlMs,
+    maxEntries: options.maxEntries,
+    staleMs: options.ttlMs * STALE_FACTOR,
+    jitter: TTL_JITTER,
+    maxRefreshes: MAX_REFRESHES,
+    onRefreshError: (err, key) =>
+      options.log.warn({ err, key }, 'cached value not refreshed; serving it stale'),
+    ...(options.now ? { now: options.now } : {}),
+  };
 }
 
 /**

@@ -10,7 +10,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ReplyCache } from '../../lib/cache/reply-cache';
+import { canonicalKey, edgeCacheOptions, ReplyCache } from '../../lib/cache/reply-cache';
+import { SwrCache } from '../../lib/cache/swr-cache';
+import type { ListingSummary } from './product-facets';
 
 const suggestionsQuerySchema = z.object({ q: z.string().max(100).default('') }).strict();
 
@@ -23,18 +25,20 @@ export async function catalogueRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { catalogue, categories } = app.services;
   const { config, clock } = app.deps;
-  const cache = (maxEntries: number) =>
-    new ReplyCache({
-      ttlMs: config.catalogueCacheTtlMs,
-      maxEntries,
-      log: app.log,
-      now: () => clock.now().getTime(),
-    });
-  const listings = cache(500);
-  const details = cache(2000);
-  const suggestions = cache(500);
+  const policy = (maxEntries: number) => ({
+    ttlMs: config.catalogueCacheTtlMs,
+    maxEntries,
+    log: app.log,
+    now: () => clock.now().getTime(),
+  });
+  const listings = new ReplyCache(policy(500));
+  const details = new ReplyCache(policy(2000));
+  const suggestions = new ReplyCache(policy(500));
+  // Totals and facets depend on the filters only: every page and sort of a listing shares one scan.
+  const summaries = new SwrCache<ListingSummary>(edgeCacheOptions(policy(500)));
   const stopListening = await catalogue.onChange((productIds) => {
     listings.invalidate();
+    summaries.invalidate();
     suggestions.invalidate();
     details.invalidate(productIds);
   });
@@ -62,8 +66,13 @@ export async function catalogueRoutes(base: FastifyInstance) {
         response: { 200: productListSchema, 400: errorReplySchema },
       },
     },
-    async (request, reply) =>
-      listings.send(reply, request.query, productListSchema, () => catalogue.list(request.query)),
+    async (request, reply) => {
+      const q = request.query;
+      const filtersOnly = canonicalKey({ ...q, sort: undefined, page: undefined, limit: undefined });
+      return listings.send(reply, q, productListSchema, () =>
+        catalogue.list(q, () => summaries.get(filtersOnly, () => catalogue.summarize(q))),
+      );
+    },
   );
 
   // Registered before /products/:id so "suggestions" is never read as an id.

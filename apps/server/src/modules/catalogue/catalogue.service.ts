@@ -13,8 +13,8 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
 import { imageUrl } from './image-url';
-import { toFacetSummary } from './product-facets';
-import { toFilters } from './product-filters';
+import { type ListingSummary, toFacetSummary } from './product-facets';
+import { type ProductFilters, toFilters } from './product-filters';
 import { toProduct } from './product-view';
 import { findById, findFacetRows, findPage, findRelated, findSuggestions } from './products.repo';
 
@@ -46,19 +46,20 @@ export class CatalogueService {
 
   constructor(private readonly deps: CatalogueServiceDeps) {}
 
-  /** One page of products matching the filters, with the total and the facet counts. */
-  async list(q: ProductListParams): Promise<ProductList> {
-    if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
-      throw badRequest('Invalid maxPrice: must not be below minPrice', {
-        maxPrice: 'must not be below minPrice',
-      });
-    }
-    const filters = toFilters(q);
-    const [rows, facetRows] = await Promise.all([
+  /**
+   * One page of products matching the filters, with the total and the facet
+   * counts. The summary depends on the filters only, not on sort or page: a
+   * caller that keeps one per filter set (the routes do) says where to get it.
+   */
+  async list(
+    q: ProductListParams,
+    summary: () => Promise<ListingSummary> = () => this.summarize(q),
+  ): Promise<ProductList> {
+    const filters = this.filtersOf(q);
+    const [rows, { total, facets }] = await Promise.all([
       findPage(this.deps.db, filters, q.sort ?? 'featured', q.limit, (q.page - 1) * q.limit),
-      findFacetRows(this.deps.db, filters),
+      summary(),
     ]);
-    const { total, facets } = toFacetSummary(facetRows);
     return {
       products: rows.map(toProduct),
       total,
@@ -66,6 +67,11 @@ export class CatalogueService {
       pages: Math.ceil(total / q.limit),
       facets,
     };
+  }
+
+  /** How many products match the filters, and the facet counts: one scan, whatever the page or sort. */
+  async summarize(q: ProductListParams): Promise<ListingSummary> {
+    return toFacetSummary(await findFacetRows(this.deps.db, this.filtersOf(q)));
   }
 
   /** One product and up to eight related products of its category, in stock first. */
@@ -132,6 +138,15 @@ export class CatalogueService {
     );
     await this.listening;
     return () => this.listeners.delete(listener);
+  }
+
+  private filtersOf(q: ProductListParams): ProductFilters {
+    if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
+      throw badRequest('Invalid maxPrice: must not be below minPrice', {
+        maxPrice: 'must not be below minPrice',
+      });
+    }
+    return toFilters(q);
   }
 
   private notify(productIds: readonly string[] | undefined): void {

@@ -4,8 +4,14 @@ import type { FacetRow } from './products.repo';
 /** A facet lists at most this many values, the most frequent first. */
 const FACET_VALUE_LIMIT = 100;
 
+/** What a listing's filters match, whatever its sort and page. */
+export interface ListingSummary {
+  total: number;
+  facets: ProductFacets;
+}
+
 /** The total and the facets of a listing, from the one row set findFacetRows returns. */
-export function toFacetSummary(rows: FacetRow[]): { total: number; facets: ProductFacets } {
+export function toFacetSummary(rows: FacetRow[]): ListingSummary {
   const values = (facet: string) =>
     rows
       .filter((r) => r.facet === facet && r.value !== null)
