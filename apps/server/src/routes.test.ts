@@ -7,7 +7,6 @@ import { ROUTE_MODULES, type RouteModule } from './routes';
 
 /** A module with one admin route, registered the way every module's admin routes are. */
 const probeModule: RouteModule = {
-  name: 'probe',
   async admin(app: FastifyInstance) {
     // No preHandler of its own: the scope it is registered in checks the role.
     app.get('/probe/stock-report', async (request) => ({ seenBy: signedInUser(request).email }));

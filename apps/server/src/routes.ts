@@ -9,7 +9,6 @@ import { usersModule } from './modules/users/index';
  * that requires an admin, so its handlers never check the role themselves.
  */
 export interface RouteModule {
-  name: string;
   /** Guests' and shoppers' routes (`<domain>.routes.ts`). */
   store?: FastifyPluginAsync;
   /** Administrators' routes (`<domain>.admin-routes.ts`). */

@@ -8,7 +8,6 @@ import { ROUTE_MODULES, type RouteModule } from '../routes';
 
 /** Routes that fail in every way a route can, registered under /api like any module's. */
 const failingModule: RouteModule = {
-  name: 'failing',
   async store(base: FastifyInstance) {
     const typed = base.withTypeProvider<ZodTypeProvider>();
     typed.post(

@@ -4,4 +4,4 @@ import { catalogueRoutes } from './catalogue.routes';
 export { uploadsRoutes } from './uploads.routes';
 
 /** Storefront catalogue: categories and products. Admin product writes will add `admin`. */
-export const catalogueModule: RouteModule = { name: 'catalogue', store: catalogueRoutes };
+export const catalogueModule: RouteModule = { store: catalogueRoutes };

@@ -22,4 +22,4 @@ async function healthRoutes(app: FastifyInstance) {
   );
 }
 
-export const healthModule: RouteModule = { name: 'health', store: healthRoutes };
+export const healthModule: RouteModule = { store: healthRoutes };

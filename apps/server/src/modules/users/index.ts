@@ -6,7 +6,6 @@ import { passwordRoutes } from './password.routes';
 
 /** Accounts and sessions: /users/* and /auth/oidc/*. */
 export const usersModule: RouteModule = {
-  name: 'users',
   async store(app: FastifyInstance) {
     await app.register(accountRoutes);
     await app.register(passwordRoutes);
