@@ -58,8 +58,13 @@ describeInBrowser('a shopper browsing the catalogue', () => {
     await page.getByRole('heading', { level: 1, name: "Woman's Fashion" }).waitFor();
     await page.getByText(/^\d+ products found$/).waitFor();
     const allCount = rupees((await page.getByText(/^\d+ products found$/).textContent()) ?? '');
-    await page.getByRole('checkbox', { name: /Aurelia/ }).check();
-    await page.getByRole('checkbox', { name: /Rangrez/ }).check();
+    for (const brand of [/Aurelia/, /Rangrez/]) {
+      const box = page.getByRole('checkbox', { name: brand });
+      await box.click();
+      // A box shows what the URL says, and the router commits a new URL in a transition: the tick
+      // can land a moment after the click, so wait for it instead of reading it at once (as check() does).
+      await expect.poll(() => box.isChecked()).toBe(true);
+    }
     await expect.poll(() => new URL(page.url()).searchParams.getAll('brand')).toEqual(['Aurelia', 'Rangrez']);
     await page.getByText('5 products found').waitFor();
     expect(allCount).toBeGreaterThan(5);

@@ -10,7 +10,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   packages: 'external',
-  // The shared workspace package is TypeScript source, so it is bundled in rather than loaded.
-  alias: { '@bazaar/shared': '../../packages/shared/src/index.ts' },
+  // The shared workspace package is TypeScript source, so it is bundled in rather than loaded
+  // (its folder, so subpath imports such as @bazaar/shared/constants resolve too).
+  alias: { '@bazaar/shared': '../../packages/shared/src' },
   logLevel: 'warning',
 });

@@ -1,37 +1,57 @@
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { type Database, openDatabase } from './db/client';
-import { mailerPlugin } from './lib/mailer/index';
-import { type FileStorage, LocalFileStorage } from './lib/storage';
-import { catalogueModule, uploadsPlugin } from './modules/catalogue/index';
-import { healthModule } from './modules/health/index';
-import { usersModule } from './modules/users/index';
+import { createDeps, type Deps, type DepsOverrides } from './deps';
+import { uploadsRoutes } from './modules/catalogue/index';
 import { authPlugin } from './plugins/auth';
-import { dbPlugin } from './plugins/db';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { multipartPlugin } from './plugins/multipart';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
+import { apiRoutes, ROUTE_MODULES, type RouteModule } from './routes';
+import { createServices, type Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    config: Config;
-    storage: FileStorage;
+    /** The outside world as chosen once from the config: database, clock, log, mailer, storage, events. */
+    deps: Deps;
+    /** Every service, built once. Route modules call these; they never build their own. */
+    services: Services;
   }
 }
 
-export interface BuildOptions {
-  /** An already-open database (tests share one per file); otherwise one is opened from the config. */
-  database?: Database;
-  storage?: FileStorage;
+export interface BuildOverrides extends DepsOverrides {
+  /** The route modules to register (all of them by default); a test may add one of its own. */
+  modules?: readonly RouteModule[];
 }
 
-/** Builds the whole application without listening, so tests can `inject()` into it. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+/**
+ * The composition root: builds the deps once (real or local, chosen from the
+ * config, any of them replaceable by a test), every service once from them,
+ * then the plugins and the routes. Never listens, so tests can `inject()`.
+ */
+export async function buildApp(config: Config, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
+  const { modules = ROUTE_MODULES, ...depsOverrides } = overrides;
+  const opened = await createDeps(config, depsOverrides);
+  try {
+    return await assemble(opened.deps, modules, opened.close);
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}
+
+/** Services from the deps, then plugins, then routes: store routes and the admin scope under /api. */
+async function assemble(
+  deps: Deps,
+  modules: readonly RouteModule[],
+  closeDeps: () => Promise<void>,
+): Promise<FastifyInstance> {
+  const { config } = deps;
+  const services = createServices(deps);
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    loggerInstance: deps.log,
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -39,31 +59,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   }).withTypeProvider<ZodTypeProvider>();
-
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('config', config);
-  app.decorate('storage', options.storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')));
+  app.decorate('deps', deps);
+  app.decorate('services', services);
+  app.addHook('onClose', closeDeps);
 
-  const database =
-    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
-  await app.register(dbPlugin, { database, ownsDatabase: !options.database });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin);
-  await app.register(authPlugin);
-  await app.register(mailerPlugin);
+  await app.register(authPlugin, { users: services.users });
+  await app.register(multipartPlugin);
 
-  await app.register(
-    async (api) => {
-      await api.register(healthModule);
-      await api.register(catalogueModule);
-      await api.register(usersModule);
-    },
-    { prefix: '/api' },
-  );
-
-  await app.register(uploadsPlugin);
+  await app.register(apiRoutes, { prefix: '/api', modules });
+  await app.register(uploadsRoutes);
   if (config.webDist) await app.register(spaPlugin, { root: config.webDist });
   return app;
 }

@@ -11,8 +11,9 @@ async function main() {
     config.webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
   }
   const app = await buildApp(config);
+  const { db, storage, database } = app.deps;
   if (config.seedDemo) {
-    await seedDemoIfEmpty({ db: app.db, storage: app.storage, log: app.log, accounts: !config.databaseUrl });
+    await seedDemoIfEmpty({ db, storage, log: app.log, accounts: !config.databaseUrl });
   }
 
   let closing = false;
@@ -27,7 +28,7 @@ async function main() {
   }
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(`Bazaar is open at ${config.publicUrl} (database: ${app.database.kind})`);
+  app.log.info(`Bazaar is open at ${config.publicUrl} (database: ${database.kind})`);
 }
 
 main().catch((error) => {

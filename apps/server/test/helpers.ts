@@ -1,59 +1,119 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../src/app';
+import { inject } from 'vitest';
+import { type BuildOverrides, buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { type Database, type Db, openDatabase } from '../src/db/client';
+import type { Deps } from '../src/deps';
+import type { Services } from '../src/services';
 
 export interface TestApp {
   app: FastifyInstance;
+  deps: Deps;
+  services: Services;
+  /** The app's database (`deps.db`). */
+  db: Db;
   dataDir: string;
   close(): Promise<void>;
 }
 
+export interface TestAppOptions extends BuildOverrides {
+  /**
+   * Run on the database of another test app, as a second server process would:
+   * on PostgreSQL through a pool (and a listening connection) of its own, on
+   * PGlite through the same embedded instance.
+   */
+  sameDatabaseAs?: TestApp;
+}
+
 /**
- * A fresh app on a fresh database: in-memory PGlite, or, when TEST_DATABASE_URL
- * is set (CI with a real server), a new database created on that server.
+ * A fresh app on a fresh, migrated database: a copy of the run's migrated
+ * embedded database, or, when TEST_DATABASE_URL is set (CI with a real
+ * server), a new database cloned from the run's migrated template. Config
+ * overrides go first; deps (a clock, say) and extra route modules in `options`.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const { sameDatabaseAs, ...buildOverrides } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bazaar-test-'));
-  const url = await freshDatabaseUrl();
-  const database = await openDatabase({ url: url?.url, dataDir: url ? dataDir : 'memory://', poolSize: 5 });
-  const app = await buildApp(testConfig({ dataDir, databaseUrl: url?.url, ...overrides }), { database });
+  const opened = buildOverrides.database
+    ? { database: buildOverrides.database, close: async () => {} }
+    : await openTestDatabase(dataDir, sameDatabaseAs);
+  const app = await buildApp(
+    testConfig({
+      dataDir,
+      databaseUrl: opened.database.kind === 'postgres' ? opened.database.url : undefined,
+      ...overrides,
+    }),
+    { ...buildOverrides, database: opened.database },
+  );
   await app.ready();
   return {
     app,
+    deps: app.deps,
+    services: app.services,
+    db: app.deps.db,
     dataDir,
     async close() {
       await app.close();
-      await database.close();
-      await url?.drop();
+      await opened.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-async function freshDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+async function openTestDatabase(
+  dataDir: string,
+  same: TestApp | undefined,
+): Promise<{ database: Database; close(): Promise<void> }> {
+  if (same) {
+    const shared = same.deps.database;
+    if (shared.kind === 'pglite') return { database: shared, close: async () => {} };
+    const database = await openDatabase({ url: shared.url, dataDir, poolSize: 5 });
+    return { database, close: () => database.close() };
+  }
   const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return undefined;
+  if (admin) {
+    const fresh = await freshDatabase(admin);
+    const database = await openDatabase({ url: fresh.url, dataDir, poolSize: 5 });
+    return {
+      database,
+      async close() {
+        await database.close();
+        await fresh.drop();
+      },
+    };
+  }
+  const snapshot = inject('pgliteSnapshot');
+  const database = await openDatabase({
+    dataDir: 'memory://',
+    pgliteSnapshot: snapshot ? new Blob([readFileSync(snapshot)]) : undefined,
+  });
+  return { database, close: () => database.close() };
+}
+
+/** A new database on the test server: a clone of the migrated template when the run made one. */
+async function freshDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `bazaar_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+  const template = inject('pgTemplate');
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
   };
+  await run(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
 /** inject() that keeps every reply body, so a test can check that none of them leaks a password hash. */

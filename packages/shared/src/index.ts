@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './money';
+export * from './order-status';
 export * from './pricing';
 export * from './safe-next';
 export * from './schemas/catalogue';

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { TEST_SCRYPT_COST } from '../config';
+import { PasswordHasher } from '../lib/password';
 import { createOrPromoteAdmin, parseCreateAdminArgs, UsageError } from './create-admin';
+
+const passwords = new PasswordHasher(TEST_SCRYPT_COST);
 
 describe('create-admin', () => {
   let t: TestApp;
@@ -27,7 +31,11 @@ describe('create-admin', () => {
 
   it('creates an admin who can log in, and promotes an existing shopper', async () => {
     expect(
-      await createOrPromoteAdmin(t.app.db, { email: 'boss@shop.in', password: 'sunrise42', name: 'Boss' }),
+      await createOrPromoteAdmin(
+        t.db,
+        { email: 'boss@shop.in', password: 'sunrise42', name: 'Boss' },
+        passwords,
+      ),
     ).toBe('Created admin: boss@shop.in');
     const login = await t.app.inject({
       method: 'POST',
@@ -43,11 +51,15 @@ describe('create-admin', () => {
     });
     const oldToken = reg.json().token;
     expect(
-      await createOrPromoteAdmin(t.app.db, {
-        email: 'SHOPPER@shop.in',
-        password: 'moonlight7',
-        name: undefined,
-      }),
+      await createOrPromoteAdmin(
+        t.db,
+        {
+          email: 'SHOPPER@shop.in',
+          password: 'moonlight7',
+          name: undefined,
+        },
+        passwords,
+      ),
     ).toBe('Promoted to admin: shopper@shop.in (password set)');
     const old = await t.app.inject({
       method: 'GET',

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { passwordRules } from '@bazaar/shared';
 import { ConfigError, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/client';
-import { hashPassword } from '../lib/password';
+import { PasswordHasher } from '../lib/password';
 import { findUserByEmail, insertUser, updateUser } from '../modules/users/users.repo';
 
 const USAGE = `Usage: npm run create-admin -- --email <email> --password <password> [--name <name>]
@@ -50,8 +50,12 @@ export function parseCreateAdminArgs(argv: string[]): CreateAdminInput {
 }
 
 /** Creates the admin or promotes the existing account; returns the one-line result. */
-export async function createOrPromoteAdmin(db: Db, input: CreateAdminInput): Promise<string> {
-  const passwordHash = await hashPassword(input.password);
+export async function createOrPromoteAdmin(
+  db: Db,
+  input: CreateAdminInput,
+  passwords = new PasswordHasher(),
+): Promise<string> {
+  const passwordHash = await passwords.hash(input.password);
   const existing = await findUserByEmail(db, input.email);
   if (existing) {
     await updateUser(

@@ -19,12 +19,20 @@ const STATUS: Record<ErrorCode, number> = {
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
+  /** HTTP headers the reply must carry (Retry-After on a 429); set by the one error handler. */
+  readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.fields = fields;
+    this.headers = headers;
   }
 
   get statusCode(): number {
@@ -49,3 +57,9 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError('CONFLICT', message, fields);
 export const unauthorized = (message: string) => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
+
+/** 429 that tells the client when to try again (the Retry-After header, in whole seconds). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError('TOO_MANY_REQUESTS', message, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });

@@ -1,39 +1,72 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
-// OWASP's scrypt recommendation: N=2^17, r=8, p=1 (128 MiB of memory per hash).
-const N = 2 ** 17;
-const R = 8;
-const P = 1;
+/** scrypt's cost parameters; each stored hash carries its own, so hashes of any cost keep verifying. */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/** OWASP's scrypt recommendation: N=2^17, r=8, p=1 (128 MiB of memory per hash). */
+export const PRODUCTION_SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
+
 const KEY_LENGTH = 64;
 const MAX_MEM = 256 * 1024 * 1024;
 
-function scrypt(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: MAX_MEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scryptCb(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { N: cost.N, r: cost.r, p: cost.p, maxmem: MAX_MEM },
+      (err, key) => (err ? reject(err) : resolve(key)),
     );
   });
 }
 
-/** `scrypt$N$r$p$salt$hash`, so the cost can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await scrypt(password, salt, N, R, P);
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
-}
-
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  if (!stored) return false;
+function parse(stored: string): { cost: ScryptCost; salt: Buffer; hash: Buffer } | undefined {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return undefined;
+  return {
+    cost: { N: Number(n), r: Number(r), p: Number(p) },
+    salt: Buffer.from(salt, 'base64url'),
+    hash: Buffer.from(hash, 'base64url'),
+  };
 }
 
-/** A hash of a random password, verified against when an email is unknown, so timing does not tell. */
-let dummyHash: Promise<string> | undefined;
-export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  return dummyHash;
+/**
+ * Hashes passwords at one configured cost (production's everywhere but in the
+ * test configuration) as `scrypt$N$r$p$salt$hash`, and verifies hashes of any cost.
+ */
+export class PasswordHasher {
+  private dummy: Promise<string> | undefined;
+
+  constructor(private readonly cost: ScryptCost = PRODUCTION_SCRYPT_COST) {}
+
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(16);
+    const key = await scrypt(password, salt, this.cost);
+    const { N, r, p } = this.cost;
+    return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  }
+
+  async verify(password: string, stored: string | null | undefined): Promise<boolean> {
+    const parsed = stored ? parse(stored) : undefined;
+    if (!parsed) return false;
+    const actual = await scrypt(password, parsed.salt, parsed.cost);
+    return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
+  }
+
+  /** True when a hash was made at another cost than today's, so a login can store a new one. */
+  needsRehash(stored: string): boolean {
+    const cost = parse(stored)?.cost;
+    return !cost || cost.N !== this.cost.N || cost.r !== this.cost.r || cost.p !== this.cost.p;
+  }
+
+  /** A hash of a random password, verified against when an email is unknown, so timing does not tell. */
+  dummyHash(): Promise<string> {
+    this.dummy ??= this.hash(randomBytes(16).toString('hex'));
+    return this.dummy;
+  }
 }

@@ -1,16 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/errors';
-import { verifySessionToken } from '../lib/tokens';
-import { findUserById } from '../modules/users/users.repo';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
+import type { AuthUser, UsersService } from '../modules/users/users.service';
 
-/** The signed-in user as the database says now, not as the token claimed when issued. */
-export interface AuthUser {
-  id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-}
+export type { AuthUser } from '../modules/users/users.service';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -20,20 +13,14 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid, current session token is sent. */
+    /** Hook: 401 unless a valid, current session token is sent. */
     requireUser: PreHandler;
-    /** preHandler: as requireUser, then 403 unless the user is an admin. */
+    /** Hook: as requireUser, then 403 unless the user is an admin. The admin scope runs it once for all its routes. */
     requireAdmin: PreHandler;
-    /** preHandler: sets request.user when a valid token is sent; guests (and bad tokens) pass as null. */
+    /** Hook: sets request.user when a valid token is sent; guests (and bad tokens) pass as null. */
     optionalUser: PreHandler;
   }
 }
-
-const MESSAGES = {
-  missing: 'Please log in to continue.',
-  invalid: 'Your session is not valid. Please log in again.',
-  expired: 'Your session has expired. Please log in again.',
-} as const;
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -44,29 +31,18 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /** Reads a session for other modules: `request.user` after requireUser, with the type narrowed. */
 export function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized(MESSAGES.missing);
+  if (!request.user) throw unauthorized('Please log in to continue.');
   return request.user;
 }
 
+/** Sessions: the bearer token is checked by the users service, which knows accounts and token versions. */
 export const authPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, opts: { users: Pick<UsersService, 'authenticate'> }) => {
+    const { users } = opts;
     app.decorateRequest('user', null);
 
-    async function resolve(request: FastifyRequest): Promise<AuthUser | keyof typeof MESSAGES> {
-      const token = bearerToken(request);
-      if (!token) return 'missing';
-      const verified = await verifySessionToken(token, app.config.jwtSecret);
-      if (!verified.ok) return verified.problem;
-      const row = await findUserById(app.db, verified.claims.userId);
-      // A deleted account, or a token minted before the last password change or reset.
-      if (!row || row.tokenVersion !== verified.claims.tokenVersion) return 'invalid';
-      return { id: row.id, name: row.name, email: row.email, isAdmin: row.isAdmin };
-    }
-
     const requireUser: PreHandler = async (request) => {
-      const result = await resolve(request);
-      if (typeof result === 'string') throw unauthorized(MESSAGES[result]);
-      request.user = result;
+      request.user = await users.authenticate(bearerToken(request));
     };
 
     app.decorate('requireUser', requireUser);
@@ -75,8 +51,10 @@ export const authPlugin = fp(
       if (!request.user?.isAdmin) throw forbidden('Only shop administrators can do this.');
     });
     app.decorate('optionalUser', async (request: FastifyRequest) => {
-      const result = await resolve(request);
-      request.user = typeof result === 'string' ? null : result;
+      request.user = await users.authenticate(bearerToken(request)).catch((error) => {
+        if (error instanceof AppError) return null;
+        throw error;
+      });
     });
   },
   { name: 'auth' },

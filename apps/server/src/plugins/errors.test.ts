@@ -2,21 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
-import { type Database, openDatabase } from '../db/client';
-import { AppError } from '../lib/errors';
+import { createTestApp, type TestApp } from '../../test/helpers';
+import { AppError, tooManyRequests } from '../lib/errors';
+import { ROUTE_MODULES, type RouteModule } from '../routes';
 
-describe('error mapping', () => {
-  let app: FastifyInstance;
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' });
-    app = await buildApp(testConfig({ rateLimitMax: 20 }), { database });
-    const typed = app.withTypeProvider<ZodTypeProvider>();
+/** Routes that fail in every way a route can, registered under /api like any module's. */
+const failingModule: RouteModule = {
+  async store(base: FastifyInstance) {
+    const typed = base.withTypeProvider<ZodTypeProvider>();
     typed.post(
-      '/api/echo',
+      '/echo',
       {
         schema: {
           body: z.object({ name: z.string().min(2), qty: z.number().int() }).strict(),
@@ -25,18 +20,27 @@ describe('error mapping', () => {
       },
       async (request) => ({ name: request.body.name, secret: 'never serialised' }),
     );
-    typed.get('/api/boom', async () => {
+    typed.get('/boom', async () => {
       throw new Error('database password is hunter2');
     });
-    typed.get('/api/conflict', async () => {
+    typed.get('/conflict', async () => {
       throw new AppError('CONFLICT', 'That code is taken', { code: 'Already used' });
     });
-    await app.ready();
+    typed.get('/slow-down', async () => {
+      throw tooManyRequests('Too many attempts. Please try again in 2 minutes.', 90.2);
+    });
+  },
+};
+
+describe('error mapping', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimitMax: 20 }, { modules: [...ROUTE_MODULES, failingModule] });
+    app = t.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  afterAll(async () => t.close());
 
   const post = (payload: string) =>
     app.inject({
@@ -78,6 +82,16 @@ describe('error mapping', () => {
       message: 'That code is taken',
       code: 'CONFLICT',
       fields: { code: 'Already used' },
+    });
+  });
+
+  it('sends the headers an error carries: Retry-After on a 429', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/slow-down' });
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('91');
+    expect(res.json()).toEqual({
+      message: 'Too many attempts. Please try again in 2 minutes.',
+      code: 'TOO_MANY_REQUESTS',
     });
   });
 

@@ -1,55 +1,41 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, codeOfStatus } from '../lib/errors';
+import { type FieldIssue, validationError } from '../lib/validation';
 
-interface ValidationIssue {
+/** What Fastify puts in `error.validation` (the zod type provider keeps zod's code and keys). */
+interface SchemaIssue {
   instancePath: string;
   keyword: string;
   message?: string | undefined;
   params?: Record<string, unknown>;
 }
 
-/** Turns schema issues into `{ field: message }`, naming unknown keys of strict bodies too. */
-export function fieldsOf(issues: ValidationIssue[], context: string | undefined): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys)) {
-      for (const key of issue.params.keys as string[]) {
-        fields[path ? `${path}.${key}` : key] = 'Unknown field';
-      }
-      continue;
-    }
-    const name = path || context || 'request';
-    fields[name] ??= issue.message ?? 'Invalid value';
-  }
-  return fields;
-}
+const toFieldIssue = (issue: SchemaIssue): FieldIssue => ({
+  path: issue.instancePath.split('/').filter(Boolean),
+  code: issue.keyword,
+  message: issue.message,
+  keys: Array.isArray(issue.params?.keys) ? (issue.params.keys as string[]) : undefined,
+});
 
-function summary(fields: Record<string, string>): string {
-  const names = Object.keys(fields);
-  if (names.length === 1) return `Invalid ${names[0]}: ${fields[names[0]!]}`;
-  return `Invalid request: check ${names.join(', ')}`;
+function sendAppError(reply: FastifyReply, error: AppError) {
+  return reply
+    .headers(error.headers)
+    .status(error.statusCode)
+    .send({ message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) });
 }
 
 /**
  * The single place where errors become HTTP replies. Every reply has the body
- * `{ message, code, fields? }`; 5xx replies never carry internals.
+ * `{ message, code, fields? }` and the headers its error carries; 5xx replies never carry internals.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({
-        message: error.message,
-        code: error.code,
-        ...(error.fields ? { fields: error.fields } : {}),
-      });
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     const fe = error as FastifyError;
-    if (hasZodFastifySchemaValidationErrors(fe) || fe.validation) {
-      const fields = fieldsOf((fe.validation ?? []) as ValidationIssue[], fe.validationContext);
-      return reply.status(400).send({ message: summary(fields), code: 'VALIDATION', fields });
+    if (fe.validation) {
+      const issues = (fe.validation as SchemaIssue[]).map(toFieldIssue);
+      return sendAppError(reply, validationError(issues, fe.validationContext));
     }
     const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
     if (status >= 500) {

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -98,5 +99,11 @@ export const products = pgTable(
     index('products_category_trgm_idx').using('gin', sql`lower(${t.category}) gin_trgm_ops`),
     index('products_colours_idx').using('gin', t.colours),
     index('products_sizes_idx').using('gin', t.sizes),
+    // Stock taken by two orders at once can never go below zero: one of them fails instead.
+    check('products_stock_not_negative', sql`${t.countInStock} >= 0`),
+    check('products_price_not_negative', sql`${t.pricePaise} >= 0`),
+    check('products_discount_percent', sql`${t.discount} between 0 and 100`),
+    check('products_rating_range', sql`${t.rating} between 0 and 5`),
+    check('products_reviews_not_negative', sql`${t.numReviews} >= 0`),
   ],
 );

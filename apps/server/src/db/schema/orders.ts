@@ -1,9 +1,13 @@
+import { ORDER_STATUSES } from '@bazaar/shared/constants';
+import { sql } from 'drizzle-orm';
 import {
-  boolean,
+  check,
   index,
   integer,
   jsonb,
+  pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -25,12 +29,15 @@ export interface ShippingAddress {
   pinCode: string;
 }
 
+/** The statuses as a PostgreSQL enum; the allowed moves are modules/orders/order-lifecycle.ts. */
+export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
+
 export const orders = pgTable(
   'orders',
   {
     id: id(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('Pending'),
+    status: orderStatus('status').notNull().default('Pending'),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
@@ -43,9 +50,9 @@ export const orders = pgTable(
     shippingPaise: integer('shipping_paise').notNull().default(0),
     taxPaise: integer('tax_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
-    isPaid: boolean('is_paid').notNull().default(false),
+    /** When the payment was captured; set exactly when the status says the order was paid. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    isDelivered: boolean('is_delivered').notNull().default(false),
+    /** When the parcel was delivered; set exactly when the status says it was. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     trackingNumber: text('tracking_number'),
     /** Unpaid orders release their reserved stock after this moment. */
@@ -57,7 +64,36 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status),
     index('orders_created_at_idx').on(t.createdAt),
+    // Paid and delivered are facts with a time, and the status must agree with them.
+    // Cancelled may or may not have been paid; Returned and Refunded may or may not have been delivered.
+    check(
+      'orders_paid_matches_status',
+      sql`case ${t.status} when 'Pending' then ${t.paidAt} is null when 'Cancelled' then true else ${t.paidAt} is not null end`,
+    ),
+    check(
+      'orders_delivered_matches_status',
+      sql`case when ${t.status} in ('Delivered', 'Completed') then ${t.deliveredAt} is not null when ${t.status} in ('Returned', 'Refunded') then true else ${t.deliveredAt} is null end`,
+    ),
+    check(
+      'orders_amounts_not_negative',
+      sql`${t.subtotalPaise} >= 0 and ${t.discountPaise} >= 0 and ${t.shippingPaise} >= 0 and ${t.taxPaise} >= 0 and ${t.totalPaise} >= 0`,
+    ),
+    check('orders_coupon_discount_percent', sql`${t.couponDiscount} between 0 and 100`),
   ],
+);
+
+/**
+ * The allowed (from, to) status moves, filled by the migration from the same
+ * table as modules/orders/order-lifecycle.ts (a test keeps the two equal). A
+ * trigger on orders refuses any other move: the last line of defence.
+ */
+export const orderStatusTransitions = pgTable(
+  'order_status_transitions',
+  {
+    fromStatus: orderStatus('from_status').notNull(),
+    toStatus: orderStatus('to_status').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fromStatus, t.toStatus] })],
 );
 
 export const orderItems = pgTable(
@@ -76,7 +112,12 @@ export const orderItems = pgTable(
     colour: text('colour'),
     size: text('size'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
+    check('order_items_price_not_negative', sql`${t.unitPricePaise} >= 0`),
+    check('order_items_discount_percent', sql`${t.discount} between 0 and 100`),
+  ],
 );
 
 export const orderStatusHistory = pgTable(
@@ -86,13 +127,19 @@ export const orderStatusHistory = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status'),
-    toStatus: text('to_status').notNull(),
+    /** Null on the row that records the order's creation. */
+    fromStatus: orderStatus('from_status'),
+    toStatus: orderStatus('to_status').notNull(),
+    /** Who moved it: a shopper, an admin, or the shop itself (payment callbacks, expiry jobs). */
+    actor: text('actor').notNull(),
     changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),
     createdAt: createdAt(),
   },
-  (t) => [index('osh_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('osh_order_idx').on(t.orderId, t.createdAt),
+    check('osh_actor_kind', sql`${t.actor} in ('shopper', 'admin', 'system')`),
+  ],
 );
 
 export const payments = pgTable(
@@ -106,6 +153,7 @@ export const payments = pgTable(
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
     amountPaise: integer('amount_paise').notNull(),
+    /** created → captured | failed; captured → refunded. Only a captured payment pays an order. */
     status: text('status').notNull().default('created'),
     email: text('email'),
     raw: jsonb('raw'),
@@ -115,5 +163,6 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_order_uq').on(t.provider, t.providerOrderId),
     index('payments_order_idx').on(t.orderId),
+    check('payments_amount_not_negative', sql`${t.amountPaise} >= 0`),
   ],
 );

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
 import { createdAt, id, updatedAt } from './columns';
+import { orders } from './orders';
 import { users } from './users';
 
 export const coupons = pgTable(
@@ -17,7 +28,16 @@ export const coupons = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('coupons_code_uq').on(sql`upper(${t.code})`)],
+  (t) => [
+    uniqueIndex('coupons_code_uq').on(sql`upper(${t.code})`),
+    check('coupons_discount_percent', sql`${t.discount} between 1 and 100`),
+    check('coupons_usage_limit_positive', sql`${t.usageLimit} is null or ${t.usageLimit} >= 1`),
+    // Two checkouts racing for the last use of a coupon cannot both count it.
+    check(
+      'coupons_used_within_limit',
+      sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`,
+    ),
+  ],
 );
 
 export const carts = pgTable('carts', {
@@ -46,7 +66,10 @@ export const cartItems = pgTable(
     size: text('size').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('cart_items_line_uq').on(t.cartId, t.productId, t.colour, t.size)],
+  (t) => [
+    uniqueIndex('cart_items_line_uq').on(t.cartId, t.productId, t.colour, t.size),
+    check('cart_items_quantity_range', sql`${t.quantity} between 1 and 99`),
+  ],
 );
 
 export const wishlistItems = pgTable(
@@ -71,7 +94,9 @@ export const couponRedemptions = pgTable(
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    orderId: uuid('order_id').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('coupon_redemptions_order_uq').on(t.orderId), index('cr_coupon_idx').on(t.couponId)],

@@ -1,8 +1,8 @@
 import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { hashPassword } from '../../lib/password';
+import { PasswordHasher } from '../../lib/password';
 import type { FileStorage } from '../../lib/storage';
-import type { Db } from '../client';
+import type { Db, DbOrTx, Tx } from '../client';
 import { categories, coupons, products, shopSettings, users } from '../schema/index';
 import { DEMO_ACCOUNTS } from './accounts';
 import { CATEGORY_TREE, type SeedCategory } from './categories';
@@ -24,9 +24,9 @@ export interface SeedContext {
    * server, accounts with published passwords would be a way in.
    */
   accounts?: boolean;
+  /** How the demo passwords are hashed (production's cost unless a test says otherwise). */
+  passwords?: PasswordHasher;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Any fixed number: serialises seeding when several servers start against one database. */
 const SEED_LOCK = 4_242_001;
@@ -34,7 +34,7 @@ const SEED_LOCK = 4_242_001;
 const RENDER_CONCURRENCY = 2;
 const HOUR_MS = 60 * 60 * 1000;
 
-async function productCount(db: Db | Tx): Promise<number> {
+async function productCount(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(products);
   return row?.n ?? 0;
 }
@@ -50,9 +50,10 @@ export async function seedDemoIfEmpty(ctx: SeedContext): Promise<void> {
 
   const images = DEMO_PRODUCTS.flatMap(productImages);
   const withAccounts = ctx.accounts ?? true;
+  const passwords = ctx.passwords ?? new PasswordHasher();
   const [adminHash, customerHash] = await Promise.all([
-    withAccounts ? hashPassword(DEMO_ACCOUNTS.admin.password) : undefined,
-    withAccounts ? hashPassword(DEMO_ACCOUNTS.customer.password) : undefined,
+    withAccounts ? passwords.hash(DEMO_ACCOUNTS.admin.password) : undefined,
+    withAccounts ? passwords.hash(DEMO_ACCOUNTS.customer.password) : undefined,
     mapLimit(images, RENDER_CONCURRENCY, async (image) => {
       await ctx.storage.put(image.key, await renderSvg(image.svg()));
     }),

@@ -1,9 +1,14 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { verifyPassword } from '../../lib/password';
+import { TEST_SCRYPT_COST } from '../../config';
+import { PasswordHasher } from '../../lib/password';
 import { categories, coupons, products, shopSettings, users } from '../schema/index';
 import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './index';
+
+const passwords = new PasswordHasher(TEST_SCRYPT_COST);
+const verifyPassword = (password: string, hash: string | null | undefined) =>
+  passwords.verify(password, hash);
 
 function isWebp(data: Buffer | undefined): boolean {
   return (
@@ -15,7 +20,7 @@ function isWebp(data: Buffer | undefined): boolean {
 }
 
 async function counts(t: TestApp) {
-  const db = t.app.db;
+  const db = t.db;
   const one = async (table: typeof products | typeof categories | typeof users | typeof coupons) =>
     (await db.select({ n: count() }).from(table))[0]!.n;
   return {
@@ -31,7 +36,7 @@ describe('seedDemoIfEmpty', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await seedDemoIfEmpty({ db: t.app.db, storage: t.app.storage, log: t.app.log });
+    await seedDemoIfEmpty({ db: t.db, storage: t.deps.storage, log: t.app.log, passwords });
   }, 60_000);
 
   afterAll(async () => {
@@ -39,7 +44,7 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('builds a category tree with at least 8 top categories, each with subcategories', async () => {
-    const rows = await t.app.db.select().from(categories);
+    const rows = await t.db.select().from(categories);
     const top = rows.filter((c) => c.depth === 0);
     expect(top.length).toBeGreaterThanOrEqual(8);
     for (const cat of top) {
@@ -55,7 +60,7 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('seeds at least 80 products whose category paths exist in the tree', async () => {
-    const rows = await t.app.db.select().from(categories);
+    const rows = await t.db.select().from(categories);
     const byId = new Map(rows.map((c) => [c.id, c]));
     const pathOf = (id: string): string => {
       const node = byId.get(id)!;
@@ -63,7 +68,7 @@ describe('seedDemoIfEmpty', () => {
     };
     const paths = new Set(rows.map((c) => pathOf(c.id)));
 
-    const list = await t.app.db.select().from(products);
+    const list = await t.db.select().from(products);
     expect(list.length).toBeGreaterThanOrEqual(80);
     for (const p of list) {
       const path = [p.category, p.subCategory, p.option, p.subOption].filter((s) => s !== null).join('/');
@@ -77,7 +82,7 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('fills the product columns believably', async () => {
-    const list = await t.app.db.select().from(products);
+    const list = await t.db.select().from(products);
     expect(list.filter((p) => p.countInStock === 0).length).toBeGreaterThan(0);
     expect(list.filter((p) => p.countInStock > 0).length).toBeGreaterThan(list.length / 2);
     const onSale = list.filter((p) => p.discount > 0);
@@ -111,7 +116,7 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('stores a WebP image for every product under the key it records', async () => {
-    const list = await t.app.db.select().from(products);
+    const list = await t.db.select().from(products);
     const keys = new Set<string>();
     for (const p of list) {
       expect(p.productImage).toMatch(/^products\/[a-z0-9-]+\.webp$/);
@@ -120,16 +125,13 @@ describe('seedDemoIfEmpty', () => {
     }
     expect(list.some((p) => p.images.length > 1)).toBe(true);
     for (const key of keys) {
-      expect(isWebp(await t.app.storage.get(key)), key).toBe(true);
+      expect(isWebp(await t.deps.storage.get(key)), key).toBe(true);
     }
   });
 
   it('creates the two demo accounts with working passwords', async () => {
-    const [admin] = await t.app.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
-    const [customer] = await t.app.db
-      .select()
-      .from(users)
-      .where(eq(users.email, DEMO_ACCOUNTS.customer.email));
+    const [admin] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
+    const [customer] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.customer.email));
     expect(admin?.isAdmin).toBe(true);
     expect(admin?.name).toBe('Bazaar Admin');
     expect(customer?.isAdmin).toBe(false);
@@ -140,11 +142,11 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('writes the shop settings row and usable coupons', async () => {
-    const [settings] = await t.app.db.select().from(shopSettings);
+    const [settings] = await t.db.select().from(shopSettings);
     expect(settings?.id).toBe(1);
     expect(settings?.name).toBe('Bazaar');
     expect(settings?.returnPolicy).toBeTruthy();
-    const rows = await t.app.db.select().from(coupons);
+    const rows = await t.db.select().from(coupons);
     const welcome = rows.find((c) => c.code === 'WELCOME10');
     expect(welcome?.discount).toBe(10);
     expect(welcome?.usageLimit).toBe(100);
@@ -154,7 +156,7 @@ describe('seedDemoIfEmpty', () => {
 
   it('is a no-op when products exist', async () => {
     const before = await counts(t);
-    await seedDemoIfEmpty({ db: t.app.db, storage: t.app.storage, log: t.app.log });
+    await seedDemoIfEmpty({ db: t.db, storage: t.deps.storage, log: t.app.log, passwords });
     expect(await counts(t)).toEqual(before);
   });
 });
@@ -171,29 +173,27 @@ describe('seedDemoIfEmpty after an admin made categories and accounts', () => {
   });
 
   it('keeps existing nodes and accounts and still seeds the whole catalogue', async () => {
-    const [electronics] = await t.app.db
+    const [electronics] = await t.db
       .insert(categories)
       .values({ name: 'Electronics', depth: 0, position: 0 })
       .returning();
-    await t.app.db
-      .insert(categories)
-      .values({ name: 'Audio', depth: 1, position: 0, parentId: electronics!.id });
-    await t.app.db
+    await t.db.insert(categories).values({ name: 'Audio', depth: 1, position: 0, parentId: electronics!.id });
+    await t.db
       .insert(users)
       .values({ name: 'Early Bird', email: 'ADMIN@bazaar.local', passwordHash: null, isAdmin: true });
 
-    await seedDemoIfEmpty({ db: t.app.db, storage: t.app.storage, log: t.app.log });
+    await seedDemoIfEmpty({ db: t.db, storage: t.deps.storage, log: t.app.log, passwords });
 
-    const top = await t.app.db.select().from(categories).where(sql`${categories.depth} = 0`);
+    const top = await t.db.select().from(categories).where(sql`${categories.depth} = 0`);
     expect(top.filter((c) => c.name === 'Electronics')).toHaveLength(1);
-    expect((await t.app.db.select({ n: count() }).from(products))[0]!.n).toBeGreaterThanOrEqual(80);
-    const admins = await t.app.db
+    expect((await t.db.select({ n: count() }).from(products))[0]!.n).toBeGreaterThanOrEqual(80);
+    const admins = await t.db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${DEMO_ACCOUNTS.admin.email}`);
     expect(admins).toHaveLength(1);
     expect(admins[0]!.name).toBe('Early Bird');
-    const customer = await t.app.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.customer.email));
+    const customer = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.customer.email));
     expect(customer).toHaveLength(1);
   });
 });
@@ -210,7 +210,7 @@ describe('seedDemoIfEmpty on a real server (accounts: false)', () => {
   });
 
   it('seeds the catalogue but no account with a published password', async () => {
-    await seedDemoIfEmpty({ db: t.app.db, storage: t.app.storage, log: t.app.log, accounts: false });
+    await seedDemoIfEmpty({ db: t.db, storage: t.deps.storage, log: t.app.log, accounts: false, passwords });
     const c = await counts(t);
     expect(c.products).toBeGreaterThanOrEqual(80);
     expect(c.users).toBe(0);

@@ -75,7 +75,7 @@ describe('SMTP mailer', () => {
   });
 
   it('sends the reset link through SMTP when SMTP_URL is set, not into the outbox', async () => {
-    expect(t.app.mailer.kind).toBe('smtp');
+    expect(t.deps.mailer.kind).toBe('smtp');
     await t.app.inject({
       method: 'POST',
       url: '/api/users/register',
@@ -95,6 +95,6 @@ describe('SMTP mailer', () => {
     expect(mail.raw.replace(/=\r?\n/g, '')).toMatch(
       /http:\/\/shop\.local:3000\/reset-password\/[A-Za-z0-9_-]{43}/,
     );
-    expect(await t.app.db.select().from(outboxEmails)).toHaveLength(0);
+    expect(await t.db.select().from(outboxEmails)).toHaveLength(0);
   });
 });

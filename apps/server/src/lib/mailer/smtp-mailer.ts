@@ -1,8 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Mailer, MailMessage } from './mailer';
+import type { MailMessage, MailTransport } from './mailer';
 
 /** Hands mail to the SMTP server of SMTP_URL (smtp:// or smtps://user:pass@host:port). */
-export class SmtpMailer implements Mailer {
+export class SmtpMailer implements MailTransport {
   readonly kind = 'smtp' as const;
   private readonly transport: Transporter;
 

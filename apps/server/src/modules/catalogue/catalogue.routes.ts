@@ -7,30 +7,44 @@ import {
   productListSchema,
   productSuggestionsSchema,
 } from '@bazaar/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categoryTree } from './categories.service';
-import type { ProductsService } from './products.service';
-
-/**
- * The product routes send JSON text the service made and checked against these
- * same reply schemas; the schemas stay here for the OpenAPI document.
- */
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Sends ready JSON text as is: Fastify does not serialise a string payload again. */
-function sendJsonText(reply: FastifyReply, text: string) {
-  return reply.type(JSON_TYPE).send(text);
-}
+import { canonicalKey, edgeCacheOptions, ReplyCache } from '../../lib/cache/reply-cache';
+import { SwrCache } from '../../lib/cache/swr-cache';
+import type { ListingSummary } from './product-facets';
 
 const suggestionsQuerySchema = z.object({ q: z.string().max(100).default('') }).strict();
 
-export async function catalogueRoutes(app: FastifyInstance, opts: { products: ProductsService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const { products } = opts;
+/**
+ * Categories and products for shoppers. Product replies are cached here, at
+ * the edge, as checked JSON text (ReplyCache); the service announces every
+ * catalogue change, in this process or another, and the caches drop what it touched.
+ */
+export async function catalogueRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { catalogue, categories } = app.services;
+  const { config, clock } = app.deps;
+  const policy = (maxEntries: number) => ({
+    ttlMs: config.catalogueCacheTtlMs,
+    maxEntries,
+    log: app.log,
+    now: () => clock.now().getTime(),
+  });
+  const listings = new ReplyCache(policy(500));
+  const details = new ReplyCache(policy(2000));
+  const suggestions = new ReplyCache(policy(500));
+  // Totals and facets depend on the filters only: every page and sort of a listing shares one scan.
+  const summaries = new SwrCache<ListingSummary>(edgeCacheOptions(policy(500)));
+  const stopListening = await catalogue.onChange((productIds) => {
+    listings.invalidate();
+    summaries.invalidate();
+    suggestions.invalidate();
+    details.invalidate(productIds);
+  });
+  app.addHook('onClose', async () => stopListening());
 
-  r.get(
+  app.get(
     '/categories',
     {
       schema: {
@@ -39,10 +53,10 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { products: Pr
         response: { 200: categoryTreeSchema },
       },
     },
-    async () => categoryTree(app.db),
+    async () => categories.tree(),
   );
 
-  r.get(
+  app.get(
     '/products',
     {
       schema: {
@@ -52,11 +66,17 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { products: Pr
         response: { 200: productListSchema, 400: errorReplySchema },
       },
     },
-    async (request, reply) => sendJsonText(reply, await products.list(request.query)),
+    async (request, reply) => {
+      const q = request.query;
+      const filtersOnly = canonicalKey({ ...q, sort: undefined, page: undefined, limit: undefined });
+      return listings.send(reply, q, productListSchema, () =>
+        catalogue.list(q, () => summaries.get(filtersOnly, () => catalogue.summarize(q))),
+      );
+    },
   );
 
   // Registered before /products/:id so "suggestions" is never read as an id.
-  r.get(
+  app.get(
     '/products/suggestions',
     {
       schema: {
@@ -66,10 +86,13 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { products: Pr
         response: { 200: productSuggestionsSchema, 400: errorReplySchema },
       },
     },
-    async (request, reply) => sendJsonText(reply, await products.suggest(request.query.q)),
+    async (request, reply) => {
+      const term = request.query.q.trim().toLowerCase();
+      return suggestions.send(reply, term, productSuggestionsSchema, () => catalogue.suggest(term));
+    },
   );
 
-  r.get(
+  app.get(
     '/products/:id',
     {
       schema: {
@@ -79,6 +102,14 @@ export async function catalogueRoutes(app: FastifyInstance, opts: { products: Pr
         response: { 200: productDetailSchema, 404: errorReplySchema },
       },
     },
-    async (request, reply) => sendJsonText(reply, await products.detail(request.params.id)),
+    async (request, reply) =>
+      details.send(
+        reply,
+        request.params.id,
+        productDetailSchema,
+        () => catalogue.detail(request.params.id),
+        // A product page shows its product and the related ones: only their changes drop it.
+        (d) => [d.product._id, ...d.related.map((p) => p._id)],
+      ),
   );
 }

@@ -1,17 +1,18 @@
 import type { Category } from '@bazaar/shared';
-import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories } from '../../db/schema/catalogue';
+import { type CategoryRow, findAllCategories } from './categories.repo';
 
-type CategoryRow = typeof categories.$inferSelect;
+export interface CategoriesServiceDeps {
+  db: Db;
+}
 
-/** The category tree, category → subcategories → options → suboptions, in display order. */
-export async function categoryTree(db: Db): Promise<Category[]> {
-  const rows = await db
-    .select()
-    .from(categories)
-    .orderBy(asc(categories.depth), asc(categories.position), asc(categories.name));
-  return buildTree(rows);
+export class CategoriesService {
+  constructor(private readonly deps: CategoriesServiceDeps) {}
+
+  /** The category tree, category → subcategories → options → suboptions, in display order. */
+  async tree(): Promise<Category[]> {
+    return buildTree(await findAllCategories(this.deps.db));
+  }
 }
 
 export function buildTree(rows: CategoryRow[]): Category[] {

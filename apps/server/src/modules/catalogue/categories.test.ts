@@ -16,7 +16,7 @@ describe('GET /api/categories', () => {
   });
 
   it('nests subcategories, options and suboptions in insertion order', async () => {
-    await insertCategories(t.app.db, [
+    await insertCategories(t.db, [
       ['Fashion', 'Men', 'Shirts', 'Casual'],
       ['Fashion', 'Men', 'Shirts', 'Formal'],
       ['Fashion', 'Women'],

@@ -1,11 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { RouteModule } from '../../routes';
 import { catalogueRoutes } from './catalogue.routes';
-import { createProductsService } from './products.service';
 
-export { uploadsPlugin } from './uploads.routes';
+export { uploadsRoutes } from './uploads.routes';
 
-/** Storefront catalogue routes: categories and products. */
-export async function catalogueModule(app: FastifyInstance) {
-  const products = createProductsService(app.db, { cacheTtlMs: app.config.catalogueCacheTtlMs });
-  await app.register(catalogueRoutes, { products });
-}
+/** Storefront catalogue: categories and products. Admin product writes will add `admin`. */
+export const catalogueModule: RouteModule = { store: catalogueRoutes };

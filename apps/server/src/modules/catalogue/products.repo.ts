@@ -1,26 +1,90 @@
 import type { ProductSort } from '@bazaar/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { products } from '../../db/schema/catalogue';
-import {
-  allConditions,
-  baseConditions,
-  FACET_KEYS,
-  type FacetKey,
-  facetConditions,
-  nameMatches,
-  orderBy,
-  type ProductFilters,
-} from './product-filters';
+import type { DbOrTx } from '../../db/client';
+import { products as p } from '../../db/schema/catalogue';
+import { FACET_KEYS, type FacetKey, type ProductFilters } from './product-filters';
 import type { ProductRow } from './product-view';
+
+// Every catalogue query is built here, from ProductFilters; nothing else in the module writes SQL.
 
 type Rows = { rows: Record<string, unknown>[] };
 
+/** Escapes LIKE wildcards so a shopper's `%` or `_` matches itself. */
+export function likePattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 const whereOf = (conditions: SQL[]) => (conditions.length ? and(...conditions) : undefined);
+
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** Name matches, written so the trigram index on lower(name) can serve them. */
+const nameMatches = (pattern: string) => sql`lower(${p.name}) like ${pattern}`;
+
+/** Criteria without a facet of their own. */
+function baseConditions(f: ProductFilters): SQL[] {
+  const c: SQL[] = [];
+  if (f.search) {
+    const pattern = likePattern(f.search);
+    c.push(sql`(${nameMatches(pattern)} or lower(${p.category}) like ${pattern})`);
+  }
+  if (f.category) c.push(sql`lower(${p.category}) = ${f.category}`);
+  if (f.subCategory) c.push(sql`lower(${p.subCategory}) = ${f.subCategory}`);
+  if (f.option) c.push(sql`lower(${p.option}) = ${f.option}`);
+  if (f.subOption) c.push(sql`lower(${p.subOption}) = ${f.subOption}`);
+  if (f.inStock) c.push(sql`${p.countInStock} > 0`);
+  if (f.onSale) c.push(sql`${p.discount} > 0`);
+  if (f.featured) c.push(sql`${p.isFeatured}`);
+  return c;
+}
+
+/** The faceted criteria that are set, each as one condition. */
+function facetConditions(f: ProductFilters): Partial<Record<FacetKey, SQL>> {
+  const c: Partial<Record<FacetKey, SQL>> = {};
+  if (f.brand.length) c.brand = sql`${p.brand} in ${f.brand}`;
+  if (f.material.length) c.material = sql`${p.material} in ${f.material}`;
+  if (f.colour.length) c.colour = sql`${p.colours} && ${textArray(f.colour)}`;
+  if (f.size.length) c.size = sql`${p.sizes} && ${textArray(f.size)}`;
+  if (f.rating !== undefined) c.rating = sql`${p.rating} >= ${f.rating}`;
+  const price: SQL[] = [];
+  if (f.minPricePaise !== undefined) price.push(sql`${p.salePricePaise} >= ${f.minPricePaise}`);
+  if (f.maxPricePaise !== undefined) price.push(sql`${p.salePricePaise} <= ${f.maxPricePaise}`);
+  if (price.length) c.price = sql.join(price, sql` and `);
+  return c;
+}
+
+/**
+ * The order of a listing; ids break ties so pages never overlap. Under a
+ * search the default order puts name matches before category-only matches;
+ * an explicit price, rating or date order is kept strict instead.
+ */
+function orderBy(sort: ProductSort, f: ProductFilters): SQL[] {
+  // Ties go by id in the direction of the main key, so one index scan serves the whole order.
+  const up = sql`${p.id} asc`;
+  const down = sql`${p.id} desc`;
+  switch (sort) {
+    case 'price-low':
+      return [sql`${p.salePricePaise} asc`, up];
+    case 'price-high':
+      return [sql`${p.salePricePaise} desc`, down];
+    case 'rating':
+      return [sql`${p.rating} desc`, sql`${p.numReviews} desc`, down];
+    case 'newest':
+      return [sql`${p.createdAt} desc`, down];
+    case 'featured': {
+      const featured = [sql`${p.isFeatured} desc`, sql`${p.rating} desc`, sql`${p.numReviews} desc`, down];
+      return f.search ? [sql`${nameMatches(likePattern(f.search))} desc`, ...featured] : featured;
+    }
+  }
+}
 
 /** One page of matching products in the requested order. */
 export function findPage(
-  db: Db,
+  db: DbOrTx,
   f: ProductFilters,
   sort: ProductSort,
   limit: number,
@@ -28,8 +92,8 @@ export function findPage(
 ): Promise<ProductRow[]> {
   return db
     .select()
-    .from(products)
-    .where(whereOf(allConditions(f)))
+    .from(p)
+    .where(whereOf([...baseConditions(f), ...Object.values(facetConditions(f))]))
     .orderBy(...orderBy(sort, f))
     .limit(limit)
     .offset(offset);
@@ -47,7 +111,7 @@ export interface FacetRow {
  * criterion becomes a boolean column, and every facet counts the rows that
  * pass all the other faceted criteria (its own selection does not narrow it).
  */
-export async function findFacetRows(db: Db, f: ProductFilters): Promise<FacetRow[]> {
+export async function findFacetRows(db: DbOrTx, f: ProductFilters): Promise<FacetRow[]> {
   const conditions = facetConditions(f);
   const active = FACET_KEYS.filter((k) => conditions[k]);
   const flags = active.map((k) => sql`, (${conditions[k]}) as ${sql.identifier(`f_${k}`)}`);
@@ -58,10 +122,10 @@ export async function findFacetRows(db: Db, f: ProductFilters): Promise<FacetRow
   const where = whereOf(baseConditions(f));
   const query = sql`
     with base as materialized (
-      select ${products.brand} as brand, ${products.material} as material, ${products.colours} as colours,
-        ${products.sizes} as sizes, ${products.rating} as rating, ${products.salePricePaise} as sale
+      select ${p.brand} as brand, ${p.material} as material, ${p.colours} as colours,
+        ${p.sizes} as sizes, ${p.rating} as rating, ${p.salePricePaise} as sale
         ${sql.join(flags, sql``)}
-      from ${products}
+      from ${p}
       ${where ? sql`where ${where}` : sql``}
     )
     select 'total' as facet, null::text as value, count(*)::int as n from base where ${passing()}
@@ -87,8 +151,8 @@ export async function findFacetRows(db: Db, f: ProductFilters): Promise<FacetRow
   return result.rows as unknown as FacetRow[];
 }
 
-export async function findById(db: Db, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+export async function findById(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(p).where(eq(p.id, id)).limit(1);
   return row;
 }
 
@@ -97,13 +161,13 @@ export async function findById(db: Db, id: string): Promise<ProductRow | undefin
  * rated. The category comes from a subquery so this runs alongside findById
  * (served by products_related_idx).
  */
-export function findRelated(db: Db, id: string, limit: number): Promise<ProductRow[]> {
-  const category = db.select({ category: products.category }).from(products).where(eq(products.id, id));
+export function findRelated(db: DbOrTx, id: string, limit: number): Promise<ProductRow[]> {
+  const category = db.select({ category: p.category }).from(p).where(eq(p.id, id));
   return db
     .select()
-    .from(products)
-    .where(and(eq(products.category, sql`(${category})`), sql`${products.id} <> ${id}`))
-    .orderBy(sql`(${products.countInStock} > 0) desc`, sql`${products.rating} desc`, sql`${products.id} desc`)
+    .from(p)
+    .where(and(eq(p.category, sql`(${category})`), sql`${p.id} <> ${id}`))
+    .orderBy(sql`(${p.countInStock} > 0) desc`, sql`${p.rating} desc`, sql`${p.id} desc`)
     .limit(limit);
 }
 
@@ -117,23 +181,21 @@ export interface SuggestionRow {
 }
 
 /** Name matches for the type-ahead: names starting with the term first, then the best rated. */
-export function findSuggestions(
-  db: Db,
-  pattern: string,
-  prefixPattern: string,
-  limit: number,
-): Promise<SuggestionRow[]> {
+export function findSuggestions(db: DbOrTx, term: string, limit: number): Promise<SuggestionRow[]> {
+  const contains = likePattern(term);
+  // The same pattern without its leading %: names that start with the term.
+  const startsWith = contains.slice(1);
   return db
     .select({
-      id: products.id,
-      name: products.name,
-      category: products.category,
-      pricePaise: products.pricePaise,
-      discount: products.discount,
-      productImage: products.productImage,
+      id: p.id,
+      name: p.name,
+      category: p.category,
+      pricePaise: p.pricePaise,
+      discount: p.discount,
+      productImage: p.productImage,
     })
-    .from(products)
-    .where(nameMatches(pattern))
-    .orderBy(sql`${nameMatches(prefixPattern)} desc`, sql`${products.rating} desc`, products.id)
+    .from(p)
+    .where(nameMatches(contains))
+    .orderBy(sql`${nameMatches(startsWith)} desc`, sql`${p.rating} desc`, p.id)
     .limit(limit);
 }

@@ -8,7 +8,7 @@ let rows: ProductRow[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  rows = await insertFixtureCatalogue(t.app.db);
+  rows = await insertFixtureCatalogue(t.db);
 });
 afterAll(async () => t.close());
 

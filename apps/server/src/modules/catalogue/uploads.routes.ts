@@ -53,7 +53,8 @@ async function variant(storage: FileStorage, key: string, width: string): Promis
  * WebP variants (`?w=320`) made once with sharp and kept under
  * uploads/.variants/.
  */
-export async function uploadsPlugin(app: FastifyInstance) {
+export async function uploadsRoutes(app: FastifyInstance) {
+  const { storage } = app.deps;
   const inFlight = new Map<string, Promise<Buffer | undefined>>();
 
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -84,12 +85,12 @@ export async function uploadsPlugin(app: FastifyInstance) {
         const id = variantKey(key, width);
         let pending = inFlight.get(id);
         if (!pending) {
-          pending = variant(app.storage, key, width).finally(() => inFlight.delete(id));
+          pending = variant(storage, key, width).finally(() => inFlight.delete(id));
           inFlight.set(id, pending);
         }
         body = await pending;
       } else {
-        body = await app.storage.get(key);
+        body = await storage.get(key);
       }
       if (!body) throw notFound('Image not found');
       return reply

@@ -14,7 +14,7 @@ describe('GET /uploads/*', () => {
     })
       .png()
       .toBuffer();
-    await t.app.storage.put('products/red.png', original);
+    await t.deps.storage.put('products/red.png', original);
   });
   afterAll(async () => t.close());
 
@@ -35,7 +35,7 @@ describe('GET /uploads/*', () => {
     expect(meta.format).toBe('webp');
     expect(meta.width).toBe(320);
     expect(meta.height).toBe(213);
-    const kept = await t.app.storage.get('.variants/w320/products/red.png.webp');
+    const kept = await t.deps.storage.get('.variants/w320/products/red.png.webp');
     expect(kept?.equals(res.rawPayload)).toBe(true);
     const again = await t.app.inject({ method: 'GET', url: '/uploads/products/red.png?w=320' });
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { RouteModule } from '../../routes';
 
-export async function healthModule(app: FastifyInstance) {
+async function healthRoutes(app: FastifyInstance) {
+  const { database } = app.deps;
   app.withTypeProvider<ZodTypeProvider>().get(
     '/health',
     {
@@ -14,8 +16,10 @@ export async function healthModule(app: FastifyInstance) {
       },
     },
     async () => {
-      await app.db.execute(sql`select 1`);
-      return { ok: true as const, database: app.database.kind };
+      await database.db.execute(sql`select 1`);
+      return { ok: true as const, database: database.kind };
     },
   );
 }
+
+export const healthModule: RouteModule = { store: healthRoutes };

@@ -7,40 +7,23 @@ import {
   registerBodySchema,
   updatedUserReplySchema,
 } from '@bazaar/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { validationError } from '../../lib/validation';
 import { signedInUser } from '../../plugins/auth';
-import { dropNoChangeFields, fieldErrors, readProfileForm } from './form-fields';
+import { dropNoChangeFields, readProfileForm } from './form-fields';
 import { toUserReply } from './user-reply';
-import {
-  assertCanEdit,
-  getUser,
-  login,
-  register,
-  TooManyAttemptsError,
-  type UsersDeps,
-  updateProfile,
-} from './users.service';
 
 const tags = ['users'];
 const bearer = [{ bearerAuth: [] }];
 const errors = (...codes: (400 | 401 | 403 | 409 | 413 | 415 | 429)[]) =>
   Object.fromEntries(codes.map((c) => [c, errorReplySchema]));
 
-/** Runs an action that may be rate limited, telling the client when to retry. */
-export async function withRetryAfter<T>(reply: FastifyReply, action: () => Promise<T>): Promise<T> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
-    throw error;
-  }
-}
-
 /** Register, log in, read and update the signed-in account. */
-export async function accountRoutes(base: FastifyInstance, { deps }: { deps: UsersDeps }) {
+export async function accountRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const { users } = app.services;
 
   app.post(
     '/users/register',
@@ -53,7 +36,7 @@ export async function accountRoutes(base: FastifyInstance, { deps }: { deps: Use
       },
     },
     async (request, reply) => {
-      const { user, token } = await register(deps, request.body);
+      const { user, token } = await users.register(request.body);
       return reply.status(201).send({ user: toUserReply(user), token });
     },
   );
@@ -68,8 +51,8 @@ export async function accountRoutes(base: FastifyInstance, { deps }: { deps: Use
         response: { 200: authReplySchema, ...errors(400, 401, 429) },
       },
     },
-    async (request, reply) => {
-      const { user, token } = await withRetryAfter(reply, () => login(deps, request.body, request.ip));
+    async (request) => {
+      const { user, token } = await users.login(request.body, request.ip);
       return { user: toUserReply(user), token };
     },
   );
@@ -85,7 +68,7 @@ export async function accountRoutes(base: FastifyInstance, { deps }: { deps: Use
         response: { 200: currentUserReplySchema, ...errors(401) },
       },
     },
-    async (request) => ({ user: toUserReply(await getUser(deps, signedInUser(request).id)) }),
+    async (request) => ({ user: toUserReply(await users.get(signedInUser(request).id)) }),
   );
 
   app.put(
@@ -103,15 +86,18 @@ export async function accountRoutes(base: FastifyInstance, { deps }: { deps: Use
         response: { 200: updatedUserReplySchema, ...errors(400, 401, 403, 409, 413, 415, 429) },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const actor = signedInUser(request);
       // Refused before the body is read: nobody uploads into someone else's account.
-      assertCanEdit(actor.id, request.params.userId);
+      users.assertCanEdit(actor.id, request.params.userId);
       const form = await readProfileForm(app, request);
       const parsed = profileUpdateFieldsSchema.safeParse(dropNoChangeFields(form.fields));
-      if (!parsed.success) throw fieldErrors(parsed.error);
-      const { user, token } = await withRetryAfter(reply, () =>
-        updateProfile(deps, actor.id, request.params.userId, parsed.data, form.image),
+      if (!parsed.success) throw validationError(parsed.error.issues);
+      const { user, token } = await users.updateProfile(
+        actor.id,
+        request.params.userId,
+        parsed.data,
+        form.image,
       );
       return token ? { updatedUser: toUserReply(user), token } : { updatedUser: toUserReply(user) };
     },

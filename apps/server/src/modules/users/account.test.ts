@@ -97,7 +97,7 @@ describe('register, log in and session tokens', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ isAdmin: 'Unknown field' });
-    const rows = await t.app.db.select().from(users).where(eq(users.email, 'mallory@example.com'));
+    const rows = await t.db.select().from(users).where(eq(users.email, 'mallory@example.com'));
     expect(rows).toHaveLength(0);
   });
 
@@ -191,7 +191,7 @@ describe('register, log in and session tokens', () => {
     expect((await call({ method: 'GET', url: '/api/users/user', headers: auth(goneToken) })).statusCode).toBe(
       200,
     );
-    await t.app.db.delete(users).where(eq(users.id, user._id));
+    await t.db.delete(users).where(eq(users.id, user._id));
     const res = await call({ method: 'GET', url: '/api/users/user', headers: auth(goneToken) });
     expect(res.statusCode).toBe(401);
   });

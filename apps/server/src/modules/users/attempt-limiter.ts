@@ -1,3 +1,6 @@
+import { tooManyRequests } from '../../lib/errors';
+import type { AuthLimits } from './auth-limits';
+
 /** Counts attempts per key in fixed windows. In memory today; a Redis store can replace it. */
 export interface AttemptStore {
   /** Counts one attempt and returns the count in the current window and when that window ends. */
@@ -42,27 +45,48 @@ export class MemoryAttemptStore implements AttemptStore {
   }
 }
 
-export interface AttemptRule {
-  max: number;
-  windowMs: number;
+/** One counted attempt: the key it counts against and how many are allowed there. */
+export interface AttemptCheck {
+  key: string;
+  max: (limits: AuthLimits) => number;
 }
 
-export class TooManyAttempts {
-  constructor(readonly retryAfterMs: number) {}
+export interface AttemptLimiterDeps {
+  store: AttemptStore;
+  limits: AuthLimits;
+  now: () => number;
 }
 
-/** Counts an attempt against every rule; the first rule over its limit says how long to wait. */
-export async function countAttempt(
-  store: AttemptStore,
-  checks: { key: string; rule: AttemptRule }[],
-  now: number = Date.now(),
-): Promise<TooManyAttempts | undefined> {
-  let worst: TooManyAttempts | undefined;
-  for (const { key, rule } of checks) {
-    const { count, resetAt } = await store.hit(key, rule.windowMs);
-    if (count > rule.max && (!worst || resetAt - now > worst.retryAfterMs)) {
-      worst = new TooManyAttempts(Math.max(0, resetAt - now));
+/** Sign-in, reset and password-change attempts, limited per key; shared by the account services. */
+export class AttemptLimiter {
+  constructor(private readonly deps: AttemptLimiterDeps) {}
+
+  /**
+   * Counts an attempt against every check; over any limit it throws a 429
+   * carrying Retry-After (the longest wait of the checks over their limit).
+   */
+  async count(checks: AttemptCheck[]): Promise<void> {
+    const { store, limits } = this.deps;
+    const now = this.deps.now();
+    let waitMs: number | undefined;
+    for (const check of checks) {
+      const { count, resetAt } = await store.hit(check.key, limits.windowMs);
+      if (count > check.max(limits)) waitMs = Math.max(waitMs ?? 0, resetAt - now);
     }
+    if (waitMs === undefined) return;
+    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
+    throw tooManyRequests(
+      `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      waitMs / 1000,
+    );
   }
-  return worst;
+
+  /** Takes back one attempt (a successful login is not a failure). */
+  undo(key: string): Promise<void> {
+    return this.deps.store.undo(key);
+  }
+
+  clear(key: string): Promise<void> {
+    return this.deps.store.clear(key);
+  }
 }

@@ -1,5 +1,3 @@
-import type { AttemptRule } from './attempt-limiter';
-
 /** How many sign-in and reset attempts are allowed; tests pass smaller numbers through the config. */
 export interface AuthLimits {
   windowMs: number;
@@ -27,7 +25,3 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   forgotPasswordPerAccount: 5,
   passwordChangeFailuresPerUser: 5,
 };
-
-export function rule(limits: AuthLimits, max: number): AttemptRule {
-  return { max, windowMs: limits.windowMs };
-}

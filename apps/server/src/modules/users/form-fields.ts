@@ -1,26 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors';
-import { tooLarge } from './profile-image';
+import { PROFILE_IMAGE_MAX_BYTES, tooLarge } from './profile-image';
 
-/** `{ field: message }` from zod issues, in the same shape the error mapper gives schema failures. */
-export function fieldErrors(error: z.ZodError): AppError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[path ? `${path}.${key}` : key] = 'Unknown field';
-      continue;
-    }
-    fields[path || 'request'] ??= issue.message;
-  }
-  const names = Object.keys(fields);
-  const message =
-    names.length === 1
-      ? `Invalid ${names[0]}: ${fields[names[0]!]}`
-      : `Invalid request: check ${names.join(', ')}`;
-  return badRequest(message, fields);
-}
+/** The profile form's share of the app-wide multipart parser: one picture and a few text fields. */
+const PROFILE_FORM_LIMITS = {
+  fileSize: PROFILE_IMAGE_MAX_BYTES,
+  files: 1,
+  fields: 10,
+  parts: 12,
+  fieldSize: 4096,
+};
 
 /**
  * Reads the profile form: multipart (text fields and an optional `profileImage`
@@ -42,7 +31,7 @@ export async function readProfileForm(
   const { RequestFileTooLargeError, PartsLimitError, FilesLimitError, FieldsLimitError } =
     app.multipartErrors;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: PROFILE_FORM_LIMITS })) {
       if (part.type === 'file') {
         if (part.fieldname === 'profileImage') {
           const data = await part.toBuffer();

@@ -5,14 +5,12 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { signPayload, verifyPayload } from '../../lib/tokens';
 import {
-  findOrCreateOidcUser,
   OIDC_NOT_CONFIGURED,
   type OidcPending,
-  type OidcSignIn,
+  type OidcService,
   OidcSignInError,
   safeNextPath,
 } from './oidc.service';
-import { sessionFor, type UsersDeps } from './users.service';
 
 const tags = ['auth'];
 const COOKIE = 'bazaar_oidc';
@@ -42,12 +40,11 @@ function toLogin(reply: FastifyReply, outcome: { token: string; next: string } |
 }
 
 /** 'Log In With Google': OpenID Connect authorization code flow with PKCE. */
-export async function oidcRoutes(
-  base: FastifyInstance,
-  { deps, signIn }: { deps: UsersDeps; signIn: OidcSignIn },
-) {
+export async function oidcRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const secure = app.config.publicUrl.startsWith('https:');
+  const { oidc } = app.services;
+  const { jwtSecret, publicUrl } = app.deps.config;
+  const secure = publicUrl.startsWith('https:');
 
   app.get(
     '/auth/oidc/config',
@@ -58,7 +55,7 @@ export async function oidcRoutes(
         response: { 200: oidcConfigReplySchema },
       },
     },
-    async () => ({ enabled: signIn.enabled }),
+    async () => ({ enabled: oidc.enabled }),
   );
 
   app.get(
@@ -72,22 +69,17 @@ export async function oidcRoutes(
       },
     },
     async (request, reply) => {
-      if (!signIn.enabled) throw notFound(OIDC_NOT_CONFIGURED);
-      let started: Awaited<ReturnType<OidcSignIn['start']>>;
+      if (!oidc.enabled) throw notFound(OIDC_NOT_CONFIGURED);
+      let started: Awaited<ReturnType<OidcService['start']>>;
       try {
-        started = await signIn.start(safeNextPath(request.query.next));
+        started = await oidc.start(safeNextPath(request.query.next));
       } catch (err) {
         request.log.error({ err }, 'identity provider discovery failed');
         return toLogin(reply, {
           error: 'Sign-in with Google is unavailable right now. Please try again later.',
         });
       }
-      const value = await signPayload(
-        { ...started.pending },
-        STATE_AUDIENCE,
-        STATE_TTL_SECONDS,
-        deps.jwtSecret,
-      );
+      const value = await signPayload({ ...started.pending }, STATE_AUDIENCE, STATE_TTL_SECONDS, jwtSecret);
       reply.header('set-cookie', stateCookie(value, STATE_TTL_SECONDS, secure));
       return reply.header('cache-control', 'no-store').redirect(started.url, 302);
     },
@@ -104,20 +96,18 @@ export async function oidcRoutes(
     },
     async (request, reply) => {
       reply.header('set-cookie', stateCookie('', 0, secure));
-      if (!signIn.enabled) return toLogin(reply, { error: OIDC_NOT_CONFIGURED });
+      if (!oidc.enabled) return toLogin(reply, { error: OIDC_NOT_CONFIGURED });
       if (request.query.error) {
         const cancelled = request.query.error === 'access_denied';
         return toLogin(reply, { error: cancelled ? 'Sign-in with Google was cancelled' : GENERIC_FAILURE });
       }
       const raw = readCookie(request, COOKIE);
-      const pending = raw ? await verifyPayload(raw, STATE_AUDIENCE, deps.jwtSecret) : undefined;
+      const pending = raw ? await verifyPayload(raw, STATE_AUDIENCE, jwtSecret) : undefined;
       if (!pending)
         return toLogin(reply, { error: 'Sign-in took too long or was started elsewhere. Please try again.' });
       try {
         const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-        const identity = await signIn.finish(search, pending as unknown as OidcPending);
-        const user = await findOrCreateOidcUser(deps.db, identity);
-        const token = await sessionFor(deps, user);
+        const token = await oidc.signIn(search, pending as unknown as OidcPending);
         return toLogin(reply, { token, next: safeNextPath(pending.next) });
       } catch (err) {
         if (err instanceof OidcSignInError) return toLogin(reply, { error: err.message });

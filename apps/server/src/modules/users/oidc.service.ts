@@ -1,8 +1,6 @@
-import { toAccountName } from '@bazaar/shared';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { findUserByEmail, insertUser, isUniqueViolation, type UserRow, updateUser } from './users.repo';
+import type { UsersService, VerifiedIdentity } from './users.service';
 
 export const OIDC_NOT_CONFIGURED = 'Sign-in with Google is not configured for this shop';
 export const OIDC_CALLBACK_PATH = '/api/auth/oidc/callback';
@@ -15,36 +13,43 @@ export interface OidcPending {
   next: string;
 }
 
-export interface VerifiedIdentity {
-  email: string;
-  name: string | undefined;
-  picture: string | undefined;
-}
-
 /** A failure the person can be told about on the login page. */
 export class OidcSignInError extends Error {}
 
+export interface OidcServiceDeps {
+  config: Pick<Config, 'oidc' | 'publicUrl'>;
+  users: UsersService;
+}
+
 /**
- * The authorization-code flow with PKCE, state and nonce against one issuer
- * (Google by default). Discovery happens on first use and is retried after a failure.
+ * 'Log In With Google': the authorization-code flow with PKCE, state and nonce
+ * against one issuer (Google by default). Discovery happens on first use and
+ * is retried after a failure.
  */
-export class OidcSignIn {
+export class OidcService {
   private configuration: Promise<oidc.Configuration> | undefined;
   readonly redirectUri: string;
 
-  constructor(
-    private readonly settings: Config['oidc'],
-    publicUrl: string,
-  ) {
-    this.redirectUri = `${publicUrl.replace(/\/+$/, '')}${OIDC_CALLBACK_PATH}`;
+  constructor(private readonly deps: OidcServiceDeps) {
+    this.redirectUri = `${deps.config.publicUrl.replace(/\/+$/, '')}${OIDC_CALLBACK_PATH}`;
   }
 
   get enabled(): boolean {
-    return !!(this.settings.clientId && this.settings.clientSecret);
+    return !!(this.deps.config.oidc.clientId && this.deps.config.oidc.clientSecret);
+  }
+
+  /**
+   * Finishes a sign-in from the provider's callback: the verified identity's
+   * account (created on first sign-in) and a session token for it.
+   */
+  async signIn(search: string, pending: OidcPending): Promise<string> {
+    const identity = await this.finish(search, pending);
+    const user = await this.deps.users.findOrCreateFromIdentity(identity);
+    return this.deps.users.sessionFor(user);
   }
 
   private discover(): Promise<oidc.Configuration> {
-    const { issuer, clientId, clientSecret } = this.settings;
+    const { issuer, clientId, clientSecret } = this.deps.config.oidc;
     const url = new URL(issuer);
     // Plain http is only ever a local test or development provider.
     const execute = url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
@@ -76,7 +81,7 @@ export class OidcSignIn {
   }
 
   /** Exchanges the code from the callback URL and returns the verified email and profile. */
-  async finish(search: string, pending: OidcPending): Promise<VerifiedIdentity> {
+  private async finish(search: string, pending: OidcPending): Promise<VerifiedIdentity> {
     const config = await this.discover();
     const currentUrl = new URL(this.redirectUri);
     currentUrl.search = search;
@@ -106,34 +111,6 @@ export class OidcSignIn {
       name: typeof claims.name === 'string' ? claims.name : undefined,
       picture: picture && /^https?:\/\//i.test(picture) && picture.length <= 2000 ? picture : undefined,
     };
-  }
-}
-
-/**
- * Finds the account with this verified email or creates one without a password.
- * The provider vouches for the address, so an existing account is signed into.
- */
-export async function findOrCreateOidcUser(db: Db, identity: VerifiedIdentity): Promise<UserRow> {
-  const existing = await findUserByEmail(db, identity.email);
-  if (existing) {
-    if (!existing.profileImage && identity.picture) {
-      return (await updateUser(db, existing.id, { profileImage: identity.picture })) ?? existing;
-    }
-    return existing;
-  }
-  const name = toAccountName(identity.name) ?? toAccountName(identity.email.split('@')[0]) ?? 'Shopper';
-  try {
-    return await insertUser(db, {
-      name,
-      email: identity.email,
-      passwordHash: null,
-      profileImage: identity.picture ?? null,
-    });
-  } catch (error) {
-    // Two sign-ins racing for one new email: the other one created it.
-    const raced = isUniqueViolation(error) ? await findUserByEmail(db, identity.email) : undefined;
-    if (raced) return raced;
-    throw error;
   }
 }
 

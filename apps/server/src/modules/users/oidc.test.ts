@@ -117,7 +117,7 @@ describe('sign-in with Google (OpenID Connect)', () => {
       profileImage: 'https://images.example/priya.png',
       isAdmin: false,
     });
-    const [row] = await t.app.db.select().from(users).where(eq(users.email, 'priya@example.com'));
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'priya@example.com'));
     expect(row!.passwordHash).toBeNull();
     // No password: the login form cannot be used to get in.
     const login = await t.app.inject({
@@ -138,7 +138,7 @@ describe('sign-in with Google (OpenID Connect)', () => {
     });
     expect(me.json().user.email).toBe('priya@example.com');
     expect(fragmentOf(landed).get('next')).toBe('/');
-    expect(await t.app.db.select().from(users)).toHaveLength(1);
+    expect(await t.db.select().from(users)).toHaveLength(1);
   });
 
   it('refuses an email the provider has not verified', async () => {
@@ -146,9 +146,7 @@ describe('sign-in with Google (OpenID Connect)', () => {
     const landed = await browser(t)(`${SHOP}/api/auth/oidc/start`);
     expect(fragmentOf(landed).get('token')).toBeNull();
     expect(fragmentOf(landed).get('error')).toMatch(/not verified/);
-    expect(await t.app.db.select().from(users).where(eq(users.email, 'unverified@example.com'))).toHaveLength(
-      0,
-    );
+    expect(await t.db.select().from(users).where(eq(users.email, 'unverified@example.com'))).toHaveLength(0);
   });
 
   it('keeps only same-site paths as the place to return to', async () => {

@@ -1,14 +1,22 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
-import type { MailMessage } from '../../lib/mailer/mailer';
-import { hashPassword } from '../../lib/password';
+import type { Mailer, MailMessage } from '../../lib/mailer/index';
+import type { PasswordHasher } from '../../lib/password';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
-import { rule } from './auth-limits';
-import { consumeResetToken, findUserByEmail, insertResetToken, updateUser } from './users.repo';
-import { limitAttempts, type UsersDeps } from './users.service';
+import type { AttemptLimiter } from './attempt-limiter';
+import {
+  consumeResetToken,
+  deleteUnusedResetTokens,
+  findUserByEmail,
+  insertResetToken,
+  isLiveResetToken,
+  updateUser,
+} from './users.repo';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
-export const FORGOT_PASSWORD_REPLY =
-  'If an account exists for this email, we have sent a link to reset its password.';
 export const RESET_LINK_INVALID = 'This reset link is invalid or has expired';
 
 export function resetLink(publicUrl: string, token: string): string {
@@ -30,40 +38,61 @@ function resetMail(to: string, name: string, link: string): MailMessage {
   return { to, subject: 'Reset your Bazaar password', text, html };
 }
 
-/** Same outcome for known and unknown emails; the mail itself is sent in the background. */
-export async function requestPasswordReset(
-  deps: UsersDeps & { publicUrl: string; sendMail: (m: MailMessage) => void },
-  email: string,
-  ip: string,
-): Promise<string> {
-  await limitAttempts(deps.attempts, [
-    { key: `forgot:ip:${ip}`, rule: rule(deps.limits, deps.limits.forgotPasswordPerIp) },
-    { key: `forgot:email:${email}`, rule: rule(deps.limits, deps.limits.forgotPasswordPerAccount) },
-  ]);
-  const user = await findUserByEmail(deps.db, email);
-  if (user) {
-    const { token, hash } = newOpaqueToken();
-    await insertResetToken(deps.db, {
-      userId: user.id,
-      tokenHash: hash,
-      expiresAt: new Date(Date.now() + RESET_TTL_MS),
-    });
-    deps.sendMail(resetMail(user.email, user.name, resetLink(deps.publicUrl, token)));
-  }
-  return FORGOT_PASSWORD_REPLY;
+export interface PasswordResetServiceDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl'>;
+  mailer: Mailer;
+  passwords: PasswordHasher;
+  attempts: AttemptLimiter;
 }
 
-export async function resetPassword(deps: UsersDeps, token: string, password: string): Promise<string> {
-  // The link is spent before the costly hash, so guessing links costs the server nothing.
-  const userId = await consumeResetToken(deps.db, hashOpaqueToken(token));
-  if (!userId) throw badRequest(RESET_LINK_INVALID);
-  const updated = await updateUser(
-    deps.db,
-    userId,
-    { passwordHash: await hashPassword(password) },
-    { bumpTokenVersion: true },
-  );
-  if (!updated) throw badRequest(RESET_LINK_INVALID);
-  await deps.attempts.clear(`login:email:${updated.email}`);
-  return 'Your password has been reset. You can now log in with the new one.';
+/** Forgotten passwords: a single-use link by mail, then a new password. */
+export class PasswordResetService {
+  constructor(private readonly deps: PasswordResetServiceDeps) {}
+
+  /**
+   * Mails a reset link when the email has an account. The caller answers the
+   * same either way, and the mail goes out in the background, so neither the
+   * reply nor its timing tells whether an account exists.
+   */
+  async requestReset(email: string, ip: string): Promise<void> {
+    const { db, clock, attempts } = this.deps;
+    await attempts.count([
+      { key: `forgot:ip:${ip}`, max: (l) => l.forgotPasswordPerIp },
+      { key: `forgot:email:${email}`, max: (l) => l.forgotPasswordPerAccount },
+    ]);
+    const user = await findUserByEmail(db, email);
+    if (!user) return;
+    const { token, hash } = newOpaqueToken();
+    await inTransaction(db, async (tx) => {
+      // Only the newest link works: asking again retires the earlier ones.
+      await deleteUnusedResetTokens(tx, user.id);
+      await insertResetToken(tx, {
+        userId: user.id,
+        tokenHash: hash,
+        expiresAt: new Date(clock.now().getTime() + RESET_TTL_MS),
+      });
+    });
+    this.deps.mailer.sendInBackground(
+      resetMail(user.email, user.name, resetLink(this.deps.config.publicUrl, token)),
+    );
+  }
+
+  /** Sets a new password with a live link, spends the link and signs out every session. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const { db, clock, passwords, attempts } = this.deps;
+    const tokenHash = hashOpaqueToken(token);
+    // A cheap look first, so guessing links never costs the server a password hash.
+    if (!(await isLiveResetToken(db, tokenHash, clock.now()))) throw badRequest(RESET_LINK_INVALID);
+    const passwordHash = await passwords.hash(password);
+    // Spending the link and setting the password happen together or not at all.
+    const updated = await inTransaction(db, async (tx) => {
+      const userId = await consumeResetToken(tx, tokenHash, clock.now());
+      if (!userId) return undefined;
+      return updateUser(tx, userId, { passwordHash }, { bumpTokenVersion: true });
+    });
+    if (!updated) throw badRequest(RESET_LINK_INVALID);
+    await attempts.clear(`login:email:${updated.email}`);
+  }
 }

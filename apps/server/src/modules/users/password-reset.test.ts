@@ -15,7 +15,7 @@ describe('forgot and reset password', () => {
     call({ method: 'POST', url: '/api/users/forgot-password', payload: { email } });
   const reset = (token: string, password: string) =>
     call({ method: 'PUT', url: `/api/users/reset-password/${token}`, payload: { password } });
-  const outbox = () => t.app.db.select().from(outboxEmails);
+  const outbox = () => t.db.select().from(outboxEmails);
   const linkIn = (text: string) => {
     const match = /https:\/\/shop\.example\/reset-password\/([A-Za-z0-9_-]+)/.exec(text);
     expect(match, text).not.toBeNull();
@@ -48,7 +48,7 @@ describe('forgot and reset password', () => {
     expect(mail!.subject).toBe('Reset your Bazaar password');
     const token = linkIn(mail!.text);
     // Only the hash is kept: a database leak does not leak working links.
-    const rows = await t.app.db.select().from(passwordResetTokens);
+    const rows = await t.db.select().from(passwordResetTokens);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -89,7 +89,7 @@ describe('forgot and reset password', () => {
     await vi.waitFor(async () => expect(await outbox()).toHaveLength(2));
     const mails = (await outbox()).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
     const token = linkIn(mails.at(-1)!.text);
-    await t.app.db
+    await t.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.tokenHash, createHash('sha256').update(token).digest('hex')));

@@ -10,15 +10,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../plugins/auth';
-import { withRetryAfter } from './account.routes';
-import { requestPasswordReset, resetPassword } from './password-reset.service';
-import { changePassword, type UsersDeps } from './users.service';
+
+export const FORGOT_PASSWORD_REPLY =
+  'If an account exists for this email, we have sent a link to reset its password.';
+export const PASSWORD_RESET_REPLY = 'Your password has been reset. You can now log in with the new one.';
 
 const tags = ['users'];
 
 /** Change a known password, or reset a forgotten one through a mailed link. */
-export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: UsersDeps }) {
+export async function passwordRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  const { users, passwordReset } = app.services;
 
   app.put(
     '/users/password',
@@ -37,10 +39,8 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: Us
         },
       },
     },
-    async (request, reply) => {
-      const { token } = await withRetryAfter(reply, () =>
-        changePassword(deps, signedInUser(request).id, request.body),
-      );
+    async (request) => {
+      const { token } = await users.changePassword(signedInUser(request).id, request.body);
       return { message: 'Password updated successfully', token };
     },
   );
@@ -55,15 +55,9 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: Us
         response: { 200: messageReplySchema, 400: errorReplySchema, 429: errorReplySchema },
       },
     },
-    async (request, reply) => {
-      const message = await withRetryAfter(reply, () =>
-        requestPasswordReset(
-          { ...deps, publicUrl: app.config.publicUrl, sendMail: (m) => app.sendMailInBackground(m) },
-          request.body.email,
-          request.ip,
-        ),
-      );
-      return { message };
+    async (request) => {
+      await passwordReset.requestReset(request.body.email, request.ip);
+      return { message: FORGOT_PASSWORD_REPLY };
     },
   );
 
@@ -78,8 +72,9 @@ export async function passwordRoutes(base: FastifyInstance, { deps }: { deps: Us
         response: { 200: messageReplySchema, 400: errorReplySchema },
       },
     },
-    async (request) => ({
-      message: await resetPassword(deps, request.params.token, request.body.password),
-    }),
+    async (request) => {
+      await passwordReset.resetPassword(request.params.token, request.body.password);
+      return { message: PASSWORD_RESET_REPLY };
+    },
   );
 }

@@ -51,7 +51,7 @@ describe('profile updates and password changes', () => {
     const res = await putProfile(b.id, a.token, { name: 'Hijacked' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
-    const [row] = await t.app.db.select().from(users).where(eq(users.id, b.id));
+    const [row] = await t.db.select().from(users).where(eq(users.id, b.id));
     expect(row!.name).toBe('B');
   });
 
@@ -66,7 +66,7 @@ describe('profile updates and password changes', () => {
       payload: { isAdmin: true },
     });
     expect(json.statusCode).toBe(400);
-    const [row] = await t.app.db.select().from(users).where(eq(users.id, a.id));
+    const [row] = await t.db.select().from(users).where(eq(users.id, a.id));
     expect(row!.isAdmin).toBe(false);
     expect(row!.name).toBe('A');
   });
@@ -98,7 +98,7 @@ describe('profile updates and password changes', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields).toHaveProperty('currentPassword');
-    const [unchanged] = await t.app.db.select().from(users).where(eq(users.id, a.id));
+    const [unchanged] = await t.db.select().from(users).where(eq(users.id, a.id));
     expect(unchanged!.email).toBe('a@example.com');
     const ok = await putProfile(a.id, a.token, {
       email: 'asha.new@example.com',

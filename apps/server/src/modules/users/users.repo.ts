@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema/users';
 
 export type UserRow = typeof users.$inferSelect;
@@ -7,19 +7,19 @@ export type NewUserRow = typeof users.$inferInsert;
 
 const byEmail = (email: string) => sql`lower(${users.email}) = ${email.trim().toLowerCase()}`;
 
-export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   // A malformed id would make PostgreSQL raise on the uuid cast; it simply matches nobody.
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
   return row;
 }
 
-export async function emailTakenByOther(db: Db, email: string, exceptId: string): Promise<boolean> {
+export async function emailTakenByOther(db: DbOrTx, email: string, exceptId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
@@ -28,13 +28,13 @@ export async function emailTakenByOther(db: Db, email: string, exceptId: string)
   return row !== undefined;
 }
 
-export async function insertUser(db: Db, values: NewUserRow): Promise<UserRow> {
+export async function insertUser(db: DbOrTx, values: NewUserRow): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
 }
 
 export async function updateUser(
-  db: Db,
+  db: DbOrTx,
   id: string,
   values: Partial<
     Pick<NewUserRow, 'name' | 'email' | 'phoneNumber' | 'profileImage' | 'passwordHash' | 'isAdmin'>
@@ -52,34 +52,50 @@ export async function updateUser(
   return row;
 }
 
+/** Retires the user's unused reset links. */
+export async function deleteUnusedResetTokens(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .delete(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
 export async function insertResetToken(
-  db: Db,
+  db: DbOrTx,
   values: { userId: string; tokenHash: string; expiresAt: Date },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    // Only the newest link works: asking again retires the earlier ones.
-    await tx
-      .delete(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.userId, values.userId), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values(values);
-  });
+  await db.insert(passwordResetTokens).values(values);
+}
+
+const liveToken = (tokenHash: string, now: Date) =>
+  and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, now),
+  );
+
+/** Whether an unused, unexpired reset token has this hash. */
+export async function isLiveResetToken(db: DbOrTx, tokenHash: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .where(liveToken(tokenHash, now))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**
  * Marks a live reset token used and returns its user, in one conditional
  * update so two requests with the same link cannot both succeed.
  */
-export async function consumeResetToken(db: Db, tokenHash: string): Promise<string | undefined> {
+export async function consumeResetToken(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
   const [row] = await db
     .update(passwordResetTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date()),
-      ),
-    )
+    .set({ usedAt: now })
+    .where(liveToken(tokenHash, now))
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId;
 }

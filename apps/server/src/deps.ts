@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import type { Config } from './config';
+import { type Database, type Db, openDatabase } from './db/client';
+import { type Clock, systemClock } from './lib/clock';
+import { createEvents, type Events } from './lib/events/index';
+import { Mailer, OutboxMailer, SmtpMailer } from './lib/mailer/index';
+import { type FileStorage, LocalFileStorage } from './lib/storage';
+import { insertOutboxEmail } from './modules/mail/outbox.repo';
+
+/**
+ * Everything outside the code that services depend on, each real or local and
+ * chosen once here from the configuration. Later: payments, ai.
+ */
+export interface Deps {
+  config: Config;
+  /** The open database: its driver and how to close it (the events need the driver). */
+  database: Database;
+  /** The Drizzle database every repo call starts from (`database.db`). */
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  storage: FileStorage;
+  events: Events;
+}
+
+/**
+ * What a test (or a tool) may hand in instead of what the config would choose.
+ * Whatever is handed in stays the caller's to close; the rest closes with the app.
+ */
+export type DepsOverrides = Partial<Omit<Deps, 'config' | 'db'>>;
+
+export interface OpenedDeps {
+  deps: Deps;
+  /** Closes what was opened here, in order: pending mail, then events, then the database. */
+  close(): Promise<void>;
+}
+
+export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<OpenedDeps> {
+  const log = overrides.log ?? pino({ level: config.logLevel });
+  const database =
+    overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const events = overrides.events ?? createEvents(database, log);
+  const mailer =
+    overrides.mailer ??
+    new Mailer(
+      config.mail.smtpUrl
+        ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
+        : new OutboxMailer((message) => insertOutboxEmail(database.db, message), log),
+      log,
+    );
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    clock: overrides.clock ?? systemClock,
+    log,
+    mailer,
+    storage: overrides.storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')),
+    events,
+  };
+  return {
+    deps,
+    async close() {
+      if (!overrides.mailer) await mailer.close();
+      if (!overrides.events) await events.close();
+      if (!overrides.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import { SwrCache, type SwrCacheOptions } from './swr-cache';
+
+/** How many TTLs a stale reply may still be answered while a fresh one loads. */
+const STALE_FACTOR = 12;
+/** Entries live 80–120% of the TTL, spreading their refreshes over time. */
+const TTL_JITTER = 0.2;
+const MAX_REFRESHES = 4;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+interface CachedReply {
+  json: string;
+  ids: readonly string[] | undefined;
+}
+
+export interface ReplyCacheOptions {
+  /** How long a reply is reused for an identical request; 0 turns the cache off. */
+  ttlMs: number;
+  maxEntries: number;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+/**
+ * The edge's caching policy for any value: stale for up to 12 TTLs while one
+ * refresh per key (four at a time) loads, 80–120% jitter, failed refreshes
+ * logged. Replies use it; so do parts several replies share (listing facets).
+ */
+export function edgeCacheOptions<V>(options: ReplyCacheOptions): SwrCacheOptions<V> {
+  return {
+    ttlMs: options.ttlMs,
+    maxEntries: options.maxEntries,
+    staleMs: options.ttlMs * STALE_FACTOR,
+    jitter: TTL_JITTER,
+    maxRefreshes: MAX_REFRESHES,
+    onRefreshError: (err, key) =>
+      options.log.warn({ err, key }, 'cached value not refreshed; serving it stale'),
+    ...(options.now ? { now: options.now } : {}),
+  };
+}
+
+/**
+ * A route's replies kept as checked JSON text, so a hit costs no validation or
+ * serialisation: keyed by the route's canonical query, answered stale while
+ * refreshing (see SwrCache), and dropped by invalidate(). One per route, so a
+ * flood of distinct searches cannot push product pages out.
+ */
+export class ReplyCache {
+  private readonly cache: SwrCache<CachedReply>;
+
+  constructor(options: ReplyCacheOptions) {
+    this.cache = new SwrCache<CachedReply>({
+      ttlMs: options.ttlMs,
+      maxEntries: options.maxEntries,
+      staleMs: options.ttlMs * STALE_FACTOR,
+      jitter: TTL_JITTER,
+      maxRefreshes: MAX_REFRESHES,
+      idsOf: (reply) => reply.ids,
+      onRefreshError: (err, key) =>
+        options.log.warn({ err, key }, 'cached reply not refreshed; serving it stale'),
+      ...(options.now ? { now: options.now } : {}),
+    });
+  }
+
+  /**
+   * Sends the reply for `query`, loading it on a miss and checking it against
+   * `schema` once, when it is made. `dependsOn` names the only ids the reply
+   * depends on (a product page); without it any change drops the reply.
+   */
+  async send<T>(
+    reply: FastifyReply,
+    query: unknown,
+    schema: z.ZodType<T>,
+    load: () => Promise<T>,
+    dependsOn?: (value: T) => readonly string[],
+  ): Promise<FastifyReply> {
+    const cached = await this.cache.get(canonicalKey(query), async () => {
+      const value = schema.parse(await load());
+      return { json: JSON.stringify(value), ids: dependsOn?.(value) };
+    });
+    // Fastify sends a string payload as it is, without serialising it again.
+    return reply.type(JSON_TYPE).send(cached.json);
+  }
+
+  invalidate(ids?: readonly string[]): void {
+    this.cache.invalidate(ids);
+  }
+}
+
+/**
+ * One key for every spelling of the same parsed query: object keys sorted,
+ * repeated values sorted and de-duplicated (a cached route's repeated query
+ * values are sets, as the catalogue's filters are), undefined dropped.
+ */
+export function canonicalKey(query: unknown): string {
+  return JSON.stringify(canonical(query));
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map((v) => JSON.stringify(canonical(v)));
+    return [...new Set(items)].sort();
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import {
+  discountedPaise,
+  idSchema,
+  type ProductDetail,
+  type ProductList,
+  type ProductListParams,
+  type ProductSuggestions,
+  paiseToRupees,
+} from '@bazaar/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { badRequest, notFound } from '../../lib/errors';
+import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
+import { imageUrl } from './image-url';
+import { type ListingSummary, toFacetSummary } from './product-facets';
+import { type ProductFilters, toFilters } from './product-filters';
+import { toProduct } from './product-view';
+import { findById, findFacetRows, findPage, findRelated, findSuggestions } from './products.repo';
+
+const RELATED_LIMIT = 8;
+const SUGGESTION_LIMIT = 6;
+const CHANGED = 'catalogue_changed';
+
+declare module '../../lib/events/events' {
+  interface EventMap {
+    /** Products changed (null: any of them); `origin` is the process that said so, which already knows. */
+    catalogue_changed: { productIds: string[] | null; origin: string };
+  }
+}
+
+export interface CatalogueServiceDeps {
+  db: Db;
+  events: Events;
+  log: FastifyBaseLogger;
+}
+
+/** Told which products changed; undefined means any of them may have. */
+export type CatalogueChangeListener = (productIds: readonly string[] | undefined) => void;
+
+/** The shopper's view of the catalogue, and the one place that announces catalogue changes. */
+export class CatalogueService {
+  private readonly listeners = new Set<CatalogueChangeListener>();
+  private readonly origin = randomUUID();
+  private listening: Promise<unknown> | undefined;
+
+  constructor(private readonly deps: CatalogueServiceDeps) {}
+
+  /**
+   * One page of products matching the filters, with the total and the facet
+   * counts. The summary depends on the filters only, not on sort or page: a
+   * caller that keeps one per filter set (the routes do) says where to get it.
+   */
+  async list(
+    q: ProductListParams,
+    summary: () => Promise<ListingSummary> = () => this.summarize(q),
+  ): Promise<ProductList> {
+    const filters = this.filtersOf(q);
+    const [rows, { total, facets }] = await Promise.all([
+      findPage(this.deps.db, filters, q.sort ?? 'featured', q.limit, (q.page - 1) * q.limit),
+      summary(),
+    ]);
+    return {
+      products: rows.map(toProduct),
+      total,
+      page: q.page,
+      pages: Math.ceil(total / q.limit),
+      facets,
+    };
+  }
+
+  /** How many products match the filters, and the facet counts: one scan, whatever the page or sort. */
+  async summarize(q: ProductListParams): Promise<ListingSummary> {
+    return toFacetSummary(await findFacetRows(this.deps.db, this.filtersOf(q)));
+  }
+
+  /** One product and up to eight related products of its category, in stock first. */
+  async detail(id: string): Promise<ProductDetail> {
+    // A malformed id cannot name a product; asking the database would only fail.
+    if (!idSchema.safeParse(id).success) throw notFound('Product not found');
+    const [row, related] = await Promise.all([
+      findById(this.deps.db, id),
+      findRelated(this.deps.db, id, RELATED_LIMIT),
+    ]);
+    if (!row) throw notFound('Product not found');
+    return { product: toProduct(row), related: related.map(toProduct) };
+  }
+
+  /** Type-ahead: the first few products whose name contains the term, names starting with it first. */
+  async suggest(term: string): Promise<ProductSuggestions> {
+    const t = term.trim().toLowerCase();
+    if (!t) return { suggestions: [] };
+    const rows = await findSuggestions(this.deps.db, t, SUGGESTION_LIMIT);
+    return {
+      suggestions: rows.map((r) => ({
+        _id: r.id,
+        name: r.name,
+        category: r.category,
+        salePrice: paiseToRupees(discountedPaise(r.pricePaise, r.discount)),
+        productImage: r.productImage ? imageUrl(r.productImage) : null,
+      })),
+    };
+  }
+
+  /**
+   * Says that these products (or, without ids, any product) changed: this
+   * process's listeners hear it at once, every other process through the
+   * database. Call it after the change committed (UnitOfWork.afterCommit). A
+   * failed publish is logged, not thrown: the write stands, and other processes
+   * catch up when their cached replies expire.
+   */
+  async invalidate(productIds?: readonly string[]): Promise<void> {
+    this.notify(productIds);
+    let ids = productIds ? [...productIds] : null;
+    // Too many ids for one NOTIFY: say "everything" instead.
+    if (ids && JSON.stringify(ids).length > MAX_PAYLOAD_BYTES - 100) ids = null;
+    try {
+      await this.deps.events.publish(CHANGED, { productIds: ids, origin: this.origin });
+    } catch (err) {
+      this.deps.log.warn({ err }, 'catalogue change not announced to other processes');
+    }
+  }
+
+  /**
+   * Calls `listener` whenever products change, in this process or another;
+   * resolves once changes from other processes are heard too. Returns a remover.
+   */
+  async onChange(listener: CatalogueChangeListener): Promise<() => void> {
+    this.listeners.add(listener);
+    this.listening ??= this.deps.events.subscribe(
+      CHANGED,
+      (message) => {
+        if (message.origin === this.origin) return;
+        this.notify(Array.isArray(message.productIds) ? message.productIds : undefined);
+      },
+      // Changes announced while the connection was down are lost: assume anything changed.
+      { onMissed: () => this.notify(undefined) },
+    );
+    await this.listening;
+    return () => this.listeners.delete(listener);
+  }
+
+  private filtersOf(q: ProductListParams): ProductFilters {
+    if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
+      throw badRequest('Invalid maxPrice: must not be below minPrice', {
+        maxPrice: 'must not be below minPrice',
+      });
+    }
+    return toFilters(q);
+  }
+
+  private notify(productIds: readonly string[] | undefined): void {
+    for (const listener of this.listeners) listener(productIds);
+  }
+}

@@ -1,0 +1,183 @@
+import type { OrderStatus } from '@bazaar/shared/constants';
+import type { DbOrTx, Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { conflict, forbidden } from '../../lib/errors';
+import {
+  hasCapturedPayment,
+  insertStatusHistory,
+  type OrderRow,
+  restockOrderItems,
+  updateOrderStatus,
+} from './orders.repo';
+
+/** Who moves an order: the shopper who placed it, a shop administrator, or the shop itself (callbacks, jobs). */
+export type Actor = { kind: 'system' } | { kind: 'shopper' | 'admin'; userId: string };
+export type ActorKind = Actor['kind'];
+
+export interface MoveContext {
+  tx: Tx;
+  /** The order as it was before the move (after it, for effects). */
+  order: OrderRow;
+  actor: Actor;
+  at: Date;
+}
+
+/** A condition a move must meet; it answers why the move is refused, or undefined to allow it. */
+export type Guard = (ctx: MoveContext) => Promise<string | undefined>;
+/** Work a move does in its transaction, after the status changed and before the history is written. */
+export type Effect = (ctx: MoveContext) => Promise<void>;
+
+export interface Transition {
+  from: OrderStatus;
+  to: OrderStatus;
+  /** What the move means in the shop. */
+  means: string;
+  /** Who may make it. */
+  by: readonly ActorKind[];
+  guard?: Guard;
+  /** The fact (with the move's time) the move records, which the status then vouches for. */
+  records?: 'paidAt' | 'deliveredAt';
+  effects?: readonly Effect[];
+}
+
+const paymentCaptured: Guard = async ({ tx, order }) =>
+  (await hasCapturedPayment(tx, order.id, order.totalPaise))
+    ? undefined
+    : 'This order has no captured payment for its total yet, so it cannot be marked as paid.';
+
+const wasPaid: Guard = async ({ order }) =>
+  order.paidAt ? undefined : 'This order was never paid, so there is nothing to refund.';
+
+/** Stock is taken when an order is placed; every way an order ends without its goods gives it back. */
+const restock: Effect = ({ tx, order }) => restockOrderItems(tx, order.id);
+
+/**
+ * Every move an order may make; anything else is refused here and, should
+ * code ever bypass this table, by the database's trigger (its pairs are the
+ * same: a test compares them). Checkout adds its effects to the payment row
+ * (count the coupon use, clear the cart); payments add refund guards.
+ */
+export const ORDER_TRANSITIONS: readonly Transition[] = [
+  {
+    from: 'Pending',
+    to: 'Processing',
+    means: 'the payment was captured',
+    by: ['system', 'admin'],
+    guard: paymentCaptured,
+    records: 'paidAt',
+  },
+  {
+    from: 'Pending',
+    to: 'Cancelled',
+    means: 'unpaid order cancelled by the shopper, the shop, or its payment window expiring',
+    by: ['shopper', 'admin', 'system'],
+    effects: [restock],
+  },
+  { from: 'Processing', to: 'Shipped', means: 'handed to the courier', by: ['admin'] },
+  {
+    from: 'Processing',
+    to: 'Cancelled',
+    means: 'paid order cancelled before shipping (a refund follows)',
+    by: ['shopper', 'admin'],
+    effects: [restock],
+  },
+  {
+    from: 'Shipped',
+    to: 'Delivered',
+    means: 'the courier delivered it',
+    by: ['admin', 'system'],
+    records: 'deliveredAt',
+  },
+  {
+    from: 'Shipped',
+    to: 'Returned',
+    means: 'the courier could not deliver it and brought it back',
+    by: ['admin', 'system'],
+    effects: [restock],
+  },
+  { from: 'Delivered', to: 'Completed', means: 'the return window closed', by: ['admin', 'system'] },
+  {
+    from: 'Delivered',
+    to: 'Returned',
+    means: 'the shopper sent it back and the shop received it',
+    by: ['admin'],
+    effects: [restock],
+  },
+  { from: 'Returned', to: 'Refunded', means: 'the money went back for a return', by: ['admin', 'system'] },
+  {
+    from: 'Cancelled',
+    to: 'Refunded',
+    means: 'the money went back for a paid, cancelled order',
+    by: ['admin', 'system'],
+    guard: wasPaid,
+  },
+];
+
+const ACTOR_NAMES: Record<ActorKind, string> = {
+  shopper: 'the shopper',
+  admin: 'a shop administrator',
+  system: 'the shop',
+};
+
+function orList(items: string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+/** Why a move that is not in the table is refused, naming the moves that are possible. */
+export function refusalOf(from: OrderStatus, to: OrderStatus): string {
+  if (from === to) return `This order is already ${from}.`;
+  const next = ORDER_TRANSITIONS.filter((t) => t.from === from).map((t) => t.to);
+  if (next.length === 0) return `This order is ${from}, which is final: it cannot become ${to}.`;
+  return `An order that is ${from} can only become ${orList(next)}, not ${to}.`;
+}
+
+/**
+ * Moves an order to `to`: checks the table (409 with the reason, or 403 when
+ * this actor may not), then in one transaction runs the guard, changes the
+ * status only if nobody changed it meanwhile, records paid/delivered, runs the
+ * effects and writes the status history (who, when, from, to, note). Called
+ * with a transaction, it joins it.
+ */
+export async function moveOrder(
+  db: DbOrTx,
+  order: OrderRow,
+  to: OrderStatus,
+  actor: Actor,
+  options: { at: Date; note?: string | undefined },
+): Promise<OrderRow> {
+  const from = order.status;
+  const transition = ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to);
+  if (!transition) throw conflict(refusalOf(from, to));
+  if (!transition.by.includes(actor.kind)) {
+    throw forbidden(
+      `Only ${orList(transition.by.map((k) => ACTOR_NAMES[k]))} can change an order from ${from} to ${to}.`,
+    );
+  }
+  if (actor.kind === 'shopper' && order.userId !== actor.userId) {
+    throw forbidden('You can only change your own orders.');
+  }
+  const { at } = options;
+  return inTransaction(db, async (tx) => {
+    const reason = await transition.guard?.({ tx, order, actor, at });
+    if (reason) throw conflict(reason);
+    const moved = await updateOrderStatus(
+      tx,
+      order.id,
+      from,
+      to,
+      transition.records ? { [transition.records]: at } : {},
+    );
+    if (!moved) throw conflict('This order was changed meanwhile. Reload it and try again.');
+    for (const effect of transition.effects ?? []) await effect({ tx, order: moved, actor, at });
+    await insertStatusHistory(tx, {
+      orderId: order.id,
+      fromStatus: from,
+      toStatus: to,
+      actor: actor.kind,
+      changedBy: actor.kind === 'system' ? null : actor.userId,
+      note: options.note ?? null,
+      createdAt: at,
+    });
+    return moved;
+  });
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { catalogueModule } from './modules/catalogue/index';
+import { healthModule } from './modules/health/index';
+import { usersModule } from './modules/users/index';
+
+/**
+ * A module's routes, split by who acts. Both trees sit under /api and use the
+ * paths the spec names; the admin tree is registered inside the one scope
+ * that requires an admin, so its handlers never check the role themselves.
+ */
+export interface RouteModule {
+  /** Guests' and shoppers' routes (`<domain>.routes.ts`). */
+  store?: FastifyPluginAsync;
+  /** Administrators' routes (`<domain>.admin-routes.ts`). */
+  admin?: FastifyPluginAsync;
+}
+
+/** Every module with routes, in registration order. A new module adds itself here. */
+export const ROUTE_MODULES: readonly RouteModule[] = [healthModule, catalogueModule, usersModule];
+
+/** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */
+export async function apiRoutes(api: FastifyInstance, opts: { modules: readonly RouteModule[] }) {
+  for (const module of opts.modules) if (module.store) await api.register(module.store);
+  await api.register(async function adminScope(admin) {
+    // onRequest: refused before the body is even read.
+    admin.addHook('onRequest', admin.requireAdmin);
+    for (const module of opts.modules) if (module.admin) await admin.register(module.admin);
+  });
+}

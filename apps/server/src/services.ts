@@ -1,0 +1,43 @@
+import type { Deps } from './deps';
+import { PasswordHasher } from './lib/password';
+import { CatalogueService } from './modules/catalogue/catalogue.service';
+import { CategoriesService } from './modules/catalogue/categories.service';
+import { OrdersService } from './modules/orders/orders.service';
+import { AttemptLimiter, MemoryAttemptStore } from './modules/users/attempt-limiter';
+import { DEFAULT_AUTH_LIMITS } from './modules/users/auth-limits';
+import { OidcService } from './modules/users/oidc.service';
+import { PasswordResetService } from './modules/users/password-reset.service';
+import { UsersService } from './modules/users/users.service';
+
+/** Every service of the shop, each built once. Routes reach them as `app.services`. */
+export interface Services {
+  catalogue: CatalogueService;
+  categories: CategoriesService;
+  users: UsersService;
+  passwordReset: PasswordResetService;
+  oidc: OidcService;
+  orders: OrdersService;
+}
+
+/**
+ * Builds every service, in one place, from the deps. A service gets what it
+ * needs through its constructor, including the other services it calls.
+ */
+export function createServices(deps: Deps): Services {
+  const now = () => deps.clock.now().getTime();
+  const passwords = new PasswordHasher(deps.config.passwordCost);
+  const attempts = new AttemptLimiter({
+    store: new MemoryAttemptStore(now),
+    limits: { ...DEFAULT_AUTH_LIMITS, ...deps.config.authLimits },
+    now,
+  });
+  const users = new UsersService({ ...deps, passwords, attempts });
+  return {
+    catalogue: new CatalogueService(deps),
+    categories: new CategoriesService(deps),
+    users,
+    passwordReset: new PasswordResetService({ ...deps, passwords, attempts }),
+    oidc: new OidcService({ ...deps, users }),
+    orders: new OrdersService(deps),
+  };
+}
