@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { catalogueModule } from './modules/catalogue/index';
 import { healthModule } from './modules/health/index';
+import { settingsModule } from './modules/settings/index';
 import { usersModule } from './modules/users/index';
 
 /**
@@ -16,7 +17,12 @@ export interface RouteModule {
 }
 
 /** Every module with routes, in registration order. A new module adds itself here. */
-export const ROUTE_MODULES: readonly RouteModule[] = [healthModule, catalogueModule, usersModule];
+export const ROUTE_MODULES: readonly RouteModule[] = [
+  healthModule,
+  catalogueModule,
+  usersModule,
+  settingsModule,
+];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */
 export async function apiRoutes(api: FastifyInstance, opts: { modules: readonly RouteModule[] }) {

@@ -3,6 +3,7 @@ import { PasswordHasher } from './lib/password';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CategoriesService } from './modules/catalogue/categories.service';
 import { OrdersService } from './modules/orders/orders.service';
+import { SettingsService } from './modules/settings/settings.service';
 import { AttemptLimiter, MemoryAttemptStore } from './modules/users/attempt-limiter';
 import { DEFAULT_AUTH_LIMITS } from './modules/users/auth-limits';
 import { OidcService } from './modules/users/oidc.service';
@@ -17,6 +18,7 @@ export interface Services {
   passwordReset: PasswordResetService;
   oidc: OidcService;
   orders: OrdersService;
+  settings: SettingsService;
 }
 
 /**
@@ -39,5 +41,6 @@ export function createServices(deps: Deps): Services {
     passwordReset: new PasswordResetService({ ...deps, passwords, attempts }),
     oidc: new OidcService({ ...deps, users }),
     orders: new OrdersService(deps),
+    settings: new SettingsService(deps),
   };
 }

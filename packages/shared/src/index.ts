@@ -5,4 +5,5 @@ export * from './pricing';
 export * from './safe-next';
 export * from './schemas/catalogue';
 export * from './schemas/common';
+export * from './schemas/settings';
 export * from './schemas/user';

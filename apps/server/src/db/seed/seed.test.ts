@@ -145,7 +145,8 @@ describe('seedDemoIfEmpty', () => {
     const [settings] = await t.db.select().from(shopSettings);
     expect(settings?.id).toBe(1);
     expect(settings?.name).toBe('Bazaar');
-    expect(settings?.returnPolicy).toBeTruthy();
+    expect(settings?.returnPolicy).toBeNull();
+    expect(settings?.freeShippingThresholdPaise).toBe(14_000);
     const rows = await t.db.select().from(coupons);
     const welcome = rows.find((c) => c.code === 'WELCOME10');
     expect(welcome?.discount).toBe(10);

@@ -1,23 +1,18 @@
 /** The demo shop settings row and coupons. */
 
+/**
+ * Policy texts stay empty so the storefront's full built-in policy pages show; an admin who writes one
+ * under Admin → Shop replaces the built-in page. Contact details match what the help pages quote.
+ */
 export const DEMO_SHOP_SETTINGS = {
   id: 1,
   name: 'Bazaar',
-  email: 'support@bazaar.local',
-  phone: '+91 80 4567 8900',
+  email: 'support@bazaar.example',
+  phone: '+91 80 4000 1234',
   address: '12 MG Road, Bengaluru, Karnataka 560001, India',
   primaryColor: '#2563eb',
-  returnPolicy:
-    'Unused items in their original packaging can be returned within 3 days of delivery. ' +
-    'Refunds go back to the original payment method within 7 working days of the return reaching us. ' +
-    'This is demo text: edit it under Admin → Shop.',
-  shippingPolicy:
-    'Orders over ₹140 ship free; smaller orders pay a flat ₹50. Most orders are dispatched within ' +
-    '2 working days and arrive in 3 to 7 days. This is demo text: edit it under Admin → Shop.',
-  privacyPolicy:
-    'We use your name, contact details and address only to process and deliver your orders and to answer ' +
-    'your messages. Card details are handled by our payment provider and never stored by Bazaar. ' +
-    'This is demo text: edit it under Admin → Shop.',
+  shippingFeePaise: 5000,
+  freeShippingThresholdPaise: 14000,
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
