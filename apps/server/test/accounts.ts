@@ -11,7 +11,11 @@ export interface Account {
 }
 
 /** Registers an account through the API (an admin when asked) and returns its session. */
-export async function signUp(t: TestApp, email: string, options: { admin?: boolean; name?: string } = {}): Promise<Account> {
+export async function signUp(
+  t: TestApp,
+  email: string,
+  options: { admin?: boolean; name?: string } = {},
+): Promise<Account> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/users/register',
@@ -32,7 +36,8 @@ export function adminRouteCollector() {
     wrap(admin: (app: FastifyInstance) => Promise<void>) {
       return async (app: FastifyInstance) => {
         app.addHook('onRoute', (route) => {
-          for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+          for (const method of [route.method].flat())
+            if (method !== 'HEAD') routes.push({ method, url: route.url });
         });
         await app.register(admin);
       };

@@ -155,7 +155,11 @@ export async function findFacetRows(db: DbOrTx, f: ProductFilters): Promise<Face
 }
 
 export async function findById(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(p).where(and(eq(p.id, id), live)).limit(1);
+  const [row] = await db
+    .select()
+    .from(p)
+    .where(and(eq(p.id, id), live))
+    .limit(1);
   return row;
 }
 

@@ -2,8 +2,8 @@ import type { AdminUsersReply } from '@bazaar/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signUp } from '../../../test/accounts';
-import { insertFixtureCatalogue } from '../../../test/fixtures/products';
 import { insertPendingOrder } from '../../../test/fixtures/orders';
+import { insertFixtureCatalogue } from '../../../test/fixtures/products';
 import { createTestApp, recordingInject, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../db/schema/admin';
 import { orders } from '../../db/schema/orders';
@@ -29,14 +29,23 @@ describe('users admin', () => {
     return res.json() as AdminUsersReply;
   };
   const setRole = (userId: string, newStatus: string, auth = admin.auth) =>
-    recorder.call({ method: 'PUT', url: `/api/users/update/${userId}`, headers: auth, payload: { newStatus } });
+    recorder.call({
+      method: 'PUT',
+      url: `/api/users/update/${userId}`,
+      headers: auth,
+      payload: { newStatus },
+    });
   const remove = (userId: string, auth = admin.auth) =>
     t.app.inject({ method: 'DELETE', url: `/api/users/delete/${userId}`, headers: auth });
 
   it('lists users newest first with the three counts, never a password hash', async () => {
     const body = await list();
     expect(body.counts).toEqual({ totalUsers: 3, totalAdmins: 1, nonAdminUsers: 2 });
-    expect(body.adminUsers.map((u) => u.email)).toEqual(['ravi@example.com', 'asha@example.com', 'admin@example.com']);
+    expect(body.adminUsers.map((u) => u.email)).toEqual([
+      'ravi@example.com',
+      'asha@example.com',
+      'admin@example.com',
+    ]);
     expect(body).toMatchObject({ total: 3, page: 1, pages: 1 });
     for (const text of recorder.bodies) expect(text).not.toMatch(/password|scrypt/i);
   });
@@ -52,16 +61,27 @@ describe('users admin', () => {
   });
 
   it('caps the search at 50 characters', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/users/all?search=${'a'.repeat(51)}`, headers: admin.auth });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/all?search=${'a'.repeat(51)}`,
+      headers: admin.auth,
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('promotes a user, whose open session gains admin rights at once, and records it', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/all', headers: asha.auth })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/all', headers: asha.auth })).statusCode,
+    ).toBe(403);
     const res = await setRole(asha.id, 'admin');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'User updated successfully', user: { _id: asha.id, isAdmin: true } });
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/all', headers: asha.auth })).statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'User updated successfully',
+      user: { _id: asha.id, isAdmin: true },
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/all', headers: asha.auth })).statusCode,
+    ).toBe(200);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, asha.id));
     expect(entry).toMatchObject({
       action: 'user.role',
@@ -80,7 +100,9 @@ describe('users admin', () => {
     const after = await t.app.inject({ method: 'GET', url: '/api/users/all', headers: asha.auth });
     expect(after.statusCode).toBe(403);
     // … while the account itself still works.
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/user', headers: asha.auth })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/user', headers: asha.auth })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an admin changing their own role or deleting themselves (409, not a session-ending 403)', async () => {
@@ -117,7 +139,9 @@ describe('users admin', () => {
     expect(kept).toMatchObject({ userId: null, name: 'Asha Rao', email: 'asha@example.com' });
     expect(await t.db.select().from(users).where(eq(users.id, asha.id))).toEqual([]);
     // The deleted account's token no longer opens a session.
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/user', headers: asha.auth })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/user', headers: asha.auth })).statusCode,
+    ).toBe(401);
     expect((await remove(asha.id)).statusCode).toBe(404);
   });
 });
@@ -156,10 +180,14 @@ describe('the last admin, with two server processes', () => {
       // The loser is refused either by the last-admin rule (both in flight at once) or, when the
       // winner committed before its request was even authenticated, as no longer an admin (403)
       // or no longer an account (401).
-      expect(replies.filter((r) => r.statusCode === 200), bodies).toHaveLength(1);
+      expect(
+        replies.filter((r) => r.statusCode === 200),
+        bodies,
+      ).toHaveLength(1);
       const loser = replies.find((r) => r.statusCode !== 200)!;
       expect([401, 403, 409], bodies).toContain(loser.statusCode);
-      if (loser.statusCode === 409) expect(loser.json().message).toBe('The shop must keep at least one admin.');
+      if (loser.statusCode === 409)
+        expect(loser.json().message).toBe('The shop must keep at least one admin.');
       const admins = await a.db.select().from(users).where(eq(users.isAdmin, true));
       expect(admins).toHaveLength(1);
     }
