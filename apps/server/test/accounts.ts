@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { updateUser } from '../src/modules/users/users.repo';
 import type { TestApp } from './helpers';
 
@@ -33,7 +33,7 @@ export function adminRouteCollector() {
   return {
     routes,
     /** Wraps a module's admin plugin so each of its routes is recorded as it registers. */
-    wrap(admin: (app: FastifyInstance) => Promise<void>) {
+    wrap(admin: FastifyPluginAsync) {
       return async (app: FastifyInstance) => {
         app.addHook('onRoute', (route) => {
           for (const method of [route.method].flat())
