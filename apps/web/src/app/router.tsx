@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '@/features/content';
 import { PageLoader, RequireAdmin, RequireAuth } from './guards';
 import { RootLayout } from './layout/root-layout';
@@ -18,10 +18,12 @@ function AuthOutlet() {
   );
 }
 
-function AdminOutlet() {
+/** The admin area: its own layout (no storefront header search or footer), admins only. */
+function AdminRoot() {
   return (
     <RequireAdmin>
       <Outlet />
+      <ScrollRestoration />
     </RequireAdmin>
   );
 }
@@ -48,8 +50,20 @@ const content = {
   about: () => import('@/features/content/pages/about-page'),
 };
 const checkout = () => import('@/features/cart/pages/checkout-page');
-// The whole admin area is one lazily loaded chunk, never part of the storefront bundle.
-const admin = () => import('@/features/admin/pages/admin-page');
+// The admin area's pages are lazily loaded chunks of their own, never part of the storefront bundle.
+const admin = {
+  layout: () => import('@/features/admin/pages/admin-layout'),
+  dashboard: () => import('@/features/admin/pages/dashboard-page'),
+  users: () => import('@/features/admin/pages/users-page'),
+  products: () => import('@/features/admin/pages/products-page'),
+  createProduct: () => import('@/features/admin/pages/create-product-page'),
+  editProduct: () => import('@/features/admin/pages/edit-product-page'),
+  orders: () => import('@/features/admin/pages/orders-page'),
+  order: () => import('@/features/admin/pages/order-detail-page'),
+  coupons: () => import('@/features/admin/pages/coupons-page'),
+  shop: () => import('@/features/admin/pages/shop-settings-page'),
+  audit: () => import('@/features/admin/pages/audit-log-page'),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -92,14 +106,32 @@ export const routes: RouteObject[] = [
           { path: 'checkout', lazy: page(checkout, 'CheckoutPage') },
         ],
       },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+  {
+    Component: AdminRoot,
+    HydrateFallback: PageLoader,
+    children: [
+      { path: 'iamadmin', element: <Navigate to="/admin" replace /> },
       {
-        Component: AdminOutlet,
+        path: 'admin',
+        lazy: page(admin.layout, 'AdminLayout'),
         children: [
-          { path: 'iamadmin', lazy: page(admin, 'AdminPage') },
-          { path: 'admin/*', lazy: page(admin, 'AdminPage') },
+          { index: true, lazy: page(admin.dashboard, 'DashboardPage') },
+          { path: 'users', lazy: page(admin.users, 'UsersPage') },
+          { path: 'products', lazy: page(admin.products, 'ProductsPage') },
+          { path: 'products/create', lazy: page(admin.createProduct, 'CreateProductPage') },
+          { path: 'products/manage/:productId', lazy: page(admin.editProduct, 'EditProductPage') },
+          { path: 'orders', lazy: page(admin.orders, 'OrdersPage') },
+          { path: 'orders/order/:orderId', lazy: page(admin.order, 'OrderDetailPage') },
+          { path: 'coupons', lazy: page(admin.coupons, 'CouponsPage') },
+          { path: 'shop', lazy: page(admin.shop, 'ShopSettingsPage') },
+          { path: 'audit-log', lazy: page(admin.audit, 'AuditLogPage') },
+          // Any other admin path: the default admin view.
+          { path: '*', lazy: page(admin.dashboard, 'DashboardPage') },
         ],
       },
-      { path: '*', Component: NotFoundPage },
     ],
   },
 ];
