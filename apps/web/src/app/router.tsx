@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '@/features/content';
 import { PageLoader, RequireAdmin, RequireAuth } from './guards';
+import { lazyWithReload } from './layout/lazy-with-reload';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -22,7 +23,9 @@ function AuthOutlet() {
 function AdminRoot() {
   return (
     <RequireAdmin>
-      <Outlet />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
       <ScrollRestoration />
     </RequireAdmin>
   );
@@ -50,20 +53,9 @@ const content = {
   about: () => import('@/features/content/pages/about-page'),
 };
 const checkout = () => import('@/features/cart/pages/checkout-page');
-// The admin area's pages are lazily loaded chunks of their own, never part of the storefront bundle.
-const admin = {
-  layout: () => import('@/features/admin/pages/admin-layout'),
-  dashboard: () => import('@/features/admin/pages/dashboard-page'),
-  users: () => import('@/features/admin/pages/users-page'),
-  products: () => import('@/features/admin/pages/products-page'),
-  createProduct: () => import('@/features/admin/pages/create-product-page'),
-  editProduct: () => import('@/features/admin/pages/edit-product-page'),
-  orders: () => import('@/features/admin/pages/orders-page'),
-  order: () => import('@/features/admin/pages/order-detail-page'),
-  coupons: () => import('@/features/admin/pages/coupons-page'),
-  shop: () => import('@/features/admin/pages/shop-settings-page'),
-  audit: () => import('@/features/admin/pages/audit-log-page'),
-};
+// The admin area is one lazily loaded chunk with its own routes, fetched only once RequireAdmin lets the
+// visitor in: a route `lazy` would be fetched on every match, a shopper's included.
+const AdminArea = lazyWithReload(() => import('@/features/admin/pages/admin-area'));
 
 export const routes: RouteObject[] = [
   {
@@ -114,24 +106,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       { path: 'iamadmin', element: <Navigate to="/admin" replace /> },
-      {
-        path: 'admin',
-        lazy: page(admin.layout, 'AdminLayout'),
-        children: [
-          { index: true, lazy: page(admin.dashboard, 'DashboardPage') },
-          { path: 'users', lazy: page(admin.users, 'UsersPage') },
-          { path: 'products', lazy: page(admin.products, 'ProductsPage') },
-          { path: 'products/create', lazy: page(admin.createProduct, 'CreateProductPage') },
-          { path: 'products/manage/:productId', lazy: page(admin.editProduct, 'EditProductPage') },
-          { path: 'orders', lazy: page(admin.orders, 'OrdersPage') },
-          { path: 'orders/order/:orderId', lazy: page(admin.order, 'OrderDetailPage') },
-          { path: 'coupons', lazy: page(admin.coupons, 'CouponsPage') },
-          { path: 'shop', lazy: page(admin.shop, 'ShopSettingsPage') },
-          { path: 'audit-log', lazy: page(admin.audit, 'AuditLogPage') },
-          // Any other admin path: the default admin view.
-          { path: '*', lazy: page(admin.dashboard, 'DashboardPage') },
-        ],
-      },
+      { path: 'admin/*', Component: AdminArea },
     ],
   },
 ];
