@@ -5,19 +5,10 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body for `app.inject`, encoded by the platform's own FormData. */
-export async function multipartBody(
+export function multipartBody(
   parts: Record<string, string | FilePart>,
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([value.data], { type: value.type }), value.filename);
-  }
-  const request = new Request('http://multipart.local/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')! },
-  };
+  return multipartEntries(Object.entries(parts));
 }
 
 /** As multipartBody, for forms that repeat a name (`tags[]`, several `productImages`). */

@@ -34,15 +34,6 @@ export async function findAdminProductPage(
   return { rows, total: matching?.n ?? 0, all: everything?.n ?? 0 };
 }
 
-export async function findLiveProduct(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(p)
-    .where(and(eq(p.id, id), live))
-    .limit(1);
-  return row;
-}
-
 /** The live product, locked until the transaction ends: no other write or checkout changes it meanwhile. */
 export async function lockLiveProduct(tx: DbOrTx, id: string): Promise<ProductRow | undefined> {
   const [row] = await tx

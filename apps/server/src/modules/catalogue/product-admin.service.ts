@@ -21,7 +21,6 @@ import {
   archiveProduct,
   deleteProduct,
   findAdminProductPage,
-  findLiveProduct,
   imagesInOrders,
   insertProduct,
   isInAnyOrder,
@@ -38,6 +37,7 @@ import {
   toProductWebps,
 } from './product-images';
 import type { ProductRow } from './product-view';
+import { findById } from './products.repo';
 
 const SKU_TAKEN = 'Another product already has this SKU';
 const CATEGORY_UNKNOWN = "Choose one of the shop's categories";
@@ -83,7 +83,8 @@ export class ProductAdminService {
   }
 
   async get(id: string): Promise<ProductRow> {
-    const row = isUuid(id) ? await findLiveProduct(this.deps.db, id) : undefined;
+    // The storefront's read: it never returns an archived product either.
+    const row = isUuid(id) ? await findById(this.deps.db, id) : undefined;
     if (!row) throw notFound('Product not found');
     return row;
   }

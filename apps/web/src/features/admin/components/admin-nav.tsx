@@ -11,11 +11,23 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/audit-log', label: 'Audit log' },
 ] as const;
 
-const itemClass =
-  'block rounded px-3 py-2.5 text-base text-gray-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white aria-[current=page]:bg-white aria-[current=page]:font-semibold aria-[current=page]:text-black';
+const ITEM_CLASS = {
+  // The sidebar: light text on the dark panel.
+  dark: 'block rounded px-3 py-2.5 text-base text-gray-200 hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-white aria-[current=page]:bg-white aria-[current=page]:font-semibold aria-[current=page]:text-black',
+  // The small-screen menu sheet.
+  light:
+    'block rounded px-3 py-2.5 text-base hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand aria-[current=page]:font-semibold aria-[current=page]:text-brand',
+};
 
 /** The admin's sections; `wrap` lets the small-screen sheet close itself when one is chosen. */
-export function AdminNav({ wrap = (link) => link }: { wrap?: (link: ReactNode) => ReactNode }) {
+export function AdminNav({
+  wrap = (link) => link,
+  tone = 'dark',
+}: {
+  wrap?: (link: ReactNode) => ReactNode;
+  tone?: keyof typeof ITEM_CLASS;
+}) {
+  const itemClass = ITEM_CLASS[tone];
   return (
     <nav aria-label="Admin">
       <ul className="flex flex-col gap-1">

@@ -1,7 +1,7 @@
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
-import { CloseIcon, MenuIcon } from '@/components/ui/icons';
+import { MenuIcon } from '@/components/ui/icons';
+import { Sheet, SheetClose } from '@/components/ui/sheet';
 import { useShopSettings } from '@/lib/shop-settings';
 import { AdminNav } from '../components/admin-nav';
 
@@ -29,32 +29,19 @@ export function AdminLayout() {
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3">
-          <Dialog.Root open={open} onOpenChange={setOpen}>
-            <Dialog.Trigger
-              className={`-ml-1 rounded p-1.5 lg:hidden ${focusRing}`}
-              aria-label="Open admin menu"
-            >
-              <MenuIcon />
-            </Dialog.Trigger>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-              <Dialog.Content
-                aria-describedby={undefined}
-                className="fixed inset-y-0 left-0 z-50 flex w-64 max-w-[85vw] flex-col bg-gray-900 p-4 shadow-xl focus:outline-none"
-              >
-                <div className="mb-4 flex items-center justify-between">
-                  <Dialog.Title className="text-lg font-semibold text-white">Admin menu</Dialog.Title>
-                  <Dialog.Close
-                    className="rounded p-2 text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-                    aria-label="Close admin menu"
-                  >
-                    <CloseIcon size={20} />
-                  </Dialog.Close>
-                </div>
-                <AdminNav wrap={(link) => <Dialog.Close asChild>{link}</Dialog.Close>} />
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
+          <button
+            type="button"
+            aria-label="Open admin menu"
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            onClick={() => setOpen(true)}
+            className={`-ml-1 rounded p-1.5 lg:hidden ${focusRing}`}
+          >
+            <MenuIcon />
+          </button>
+          <Sheet open={open} onOpenChange={setOpen} title="Admin menu">
+            <AdminNav tone="light" wrap={(link) => <SheetClose asChild>{link}</SheetClose>} />
+          </Sheet>
           <Link to="/admin" className={`rounded-sm text-lg font-semibold ${focusRing}`}>
             Admin Dashboard
           </Link>
