@@ -141,7 +141,15 @@ describeInBrowser('admin back office', () => {
     await page.getByText('Created At:').waitFor();
     await page.getByText('Last Updated:').waitFor();
     const productId = page.url().split('/').pop()!;
+    // A fresh load of the edit screen fills every field, the category selects included.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Edit Product' }).waitFor();
     const price = page.getByLabel('Price (₹) *');
+    await price.waitFor();
+    expect(await page.getByLabel('Category *').inputValue()).toBe("Men's Fashion");
+    expect(await page.getByLabel('Colours (comma-separated)').inputValue()).toBe('white, sky blue');
+    await page.getByRole('img', { name: 'current main image' }).waitFor();
+    await page.getByRole('img', { name: 'image 1' }).waitFor();
     expect(await price.inputValue()).toBe('1299');
     expect(await accessibilityProblems(page)).toEqual([]);
     await price.fill('999');

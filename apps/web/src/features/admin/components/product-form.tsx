@@ -3,6 +3,8 @@ import { type ReactNode, useId, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField, inputClasses } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/error-message';
 import { useCategoryTree } from '../api/get-categories';
 import {
   emptyProductValues,
@@ -149,6 +151,16 @@ export function ProductForm({
       },
     };
   };
+
+  // The category selects need their options before the form's values can select them.
+  if (tree.isPending) return <Spinner size={32} label="Loading categories…" />;
+  if (tree.isError) {
+    return (
+      <p role="alert" className="text-red-700">
+        {errorMessage(tree.error, 'Failed to fetch categories.')}
+      </p>
+    );
+  }
 
   return (
     <form
