@@ -7,7 +7,7 @@ import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { multipartPlugin } from './plugins/multipart';
-import { securityPlugin } from './plugins/security';
+import { analyticsPageHeaders, securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { apiRoutes, ROUTE_MODULES, type RouteModule } from './routes';
 import { createServices, type Services } from './services';
@@ -73,6 +73,14 @@ async function assemble(
 
   await app.register(apiRoutes, { prefix: '/api', modules });
   await app.register(uploadsRoutes);
-  if (config.webDist) await app.register(spaPlugin, { root: config.webDist });
+  if (config.webDist) {
+    const withAnalytics = analyticsPageHeaders();
+    await app.register(spaPlugin, {
+      root: config.webDist,
+      // Settings are read on every use (one key lookup), so an id saved on any process applies at once.
+      pageHeaders: async () =>
+        (await services.settings.get()).googleAnalyticsId ? withAnalytics : undefined,
+    });
+  }
   return app;
 }

@@ -40,8 +40,9 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
-  AI_API_KEY: optionalString,
-  AI_MODEL: z.string().default('gemini-1.5-pro'),
+  GEMINI_API_KEY: optionalString,
+  GEMINI_MODEL: z.string().trim().min(1).default('gemini-1.5-pro'),
+  GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -73,7 +74,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   razorpay: { keyId: string | undefined; keySecret: string | undefined; webhookSecret: string | undefined };
-  ai: { apiKey: string | undefined; model: string };
+  /** The AI description helper: Gemini when a key is set, the offline writer otherwise. */
+  ai: { apiKey: string | undefined; model: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -109,7 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keySecret: e.RAZORPAY_KEY_SECRET,
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
     },
-    ai: { apiKey: e.AI_API_KEY, model: e.AI_MODEL },
+    ai: { apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, timeoutMs: e.GEMINI_TIMEOUT_MS },
   };
 }
 

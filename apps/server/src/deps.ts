@@ -3,6 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
+import type { DescriptionWriter } from './lib/ai/description-writer';
+import { GeminiWriter } from './lib/ai/gemini-writer';
+import { OfflineWriter } from './lib/ai/offline-writer';
 import { type Clock, systemClock } from './lib/clock';
 import { createEvents, type Events } from './lib/events/index';
 import { Mailer, OutboxMailer, SmtpMailer } from './lib/mailer/index';
@@ -11,7 +14,7 @@ import { insertOutboxEmail } from './modules/mail/outbox.repo';
 
 /**
  * Everything outside the code that services depend on, each real or local and
- * chosen once here from the configuration. Later: payments, ai.
+ * chosen once here from the configuration. Later: payments.
  */
 export interface Deps {
   config: Config;
@@ -24,6 +27,8 @@ export interface Deps {
   mailer: Mailer;
   storage: FileStorage;
   events: Events;
+  /** Writes product descriptions: Gemini with GEMINI_API_KEY, the offline writer without. */
+  ai: DescriptionWriter;
 }
 
 /**
@@ -60,6 +65,11 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     mailer,
     storage: overrides.storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')),
     events,
+    ai:
+      overrides.ai ??
+      (config.ai.apiKey
+        ? new GeminiWriter({ apiKey: config.ai.apiKey, model: config.ai.model })
+        : new OfflineWriter()),
   };
   return {
     deps,

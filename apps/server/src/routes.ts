@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { aiModule } from './modules/ai/index';
+import { auditModule } from './modules/audit/index';
 import { catalogueModule } from './modules/catalogue/index';
 import { healthModule } from './modules/health/index';
 import { settingsModule } from './modules/settings/index';
@@ -22,6 +24,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   catalogueModule,
   usersModule,
   settingsModule,
+  aiModule,
+  auditModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

@@ -1,13 +1,17 @@
 import type { Deps } from './deps';
 import { PasswordHasher } from './lib/password';
+import { AiService } from './modules/ai/ai.service';
+import { AuditService } from './modules/audit/audit.service';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CategoriesService } from './modules/catalogue/categories.service';
+import { ProductAdminService } from './modules/catalogue/product-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { AttemptLimiter, MemoryAttemptStore } from './modules/users/attempt-limiter';
 import { DEFAULT_AUTH_LIMITS } from './modules/users/auth-limits';
 import { OidcService } from './modules/users/oidc.service';
 import { PasswordResetService } from './modules/users/password-reset.service';
+import { UserAdminService } from './modules/users/user-admin.service';
 import { UsersService } from './modules/users/users.service';
 
 /** Every service of the shop, each built once. Routes reach them as `app.services`. */
@@ -19,6 +23,10 @@ export interface Services {
   oidc: OidcService;
   orders: OrdersService;
   settings: SettingsService;
+  audit: AuditService;
+  userAdmin: UserAdminService;
+  productAdmin: ProductAdminService;
+  ai: AiService;
 }
 
 /**
@@ -34,13 +42,19 @@ export function createServices(deps: Deps): Services {
     now,
   });
   const users = new UsersService({ ...deps, passwords, attempts });
+  const catalogue = new CatalogueService(deps);
+  const audit = new AuditService(deps);
   return {
-    catalogue: new CatalogueService(deps),
+    catalogue,
     categories: new CategoriesService(deps),
     users,
     passwordReset: new PasswordResetService({ ...deps, passwords, attempts }),
     oidc: new OidcService({ ...deps, users }),
     orders: new OrdersService(deps),
-    settings: new SettingsService(deps),
+    settings: new SettingsService({ ...deps, audit }),
+    audit,
+    userAdmin: new UserAdminService({ ...deps, audit }),
+    productAdmin: new ProductAdminService({ ...deps, catalogue, audit }),
+    ai: new AiService(deps),
   };
 }

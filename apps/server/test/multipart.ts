@@ -5,11 +5,18 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body for `app.inject`, encoded by the platform's own FormData. */
-export async function multipartBody(
+export function multipartBody(
   parts: Record<string, string | FilePart>,
 ): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  return multipartEntries(Object.entries(parts));
+}
+
+/** As multipartBody, for forms that repeat a name (`tags[]`, several `productImages`). */
+export async function multipartEntries(
+  entries: readonly (readonly [name: string, value: string | FilePart])[],
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const form = new FormData();
-  for (const [name, value] of Object.entries(parts)) {
+  for (const [name, value] of entries) {
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, new Blob([value.data], { type: value.type }), value.filename);
   }

@@ -4,9 +4,11 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { followSessionChanges } from './app/session-effects';
+import { restoreTheme } from './app/shop-settings-effects';
 import { setApiNavigator } from './lib/api-client';
 import './styles.css';
 
+restoreTheme();
 followSessionChanges();
 const router = createRouter();
 setApiNavigator((to) => {

@@ -3,6 +3,7 @@ export * from './money';
 export * from './order-status';
 export * from './pricing';
 export * from './safe-next';
+export * from './schemas/admin';
 export * from './schemas/catalogue';
 export * from './schemas/common';
 export * from './schemas/settings';

@@ -25,6 +25,29 @@ const helmetOptions: HelmetOptions = {
 };
 
 /**
+ * Google Analytics 4's hosts, as Google documents them for a CSP: allowed on
+ * the app's pages only while the shop settings hold an analytics id.
+ */
+export const ANALYTICS_SOURCES = {
+  scriptSrc: ['https://*.googletagmanager.com'],
+  imgSrc: ['https://*.google-analytics.com', 'https://*.googletagmanager.com'],
+  connectSrc: [
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+    'https://*.googletagmanager.com',
+  ],
+} as const;
+
+/** The headers of an app page when analytics are on: the strict policy plus exactly Google Analytics' hosts. */
+export function analyticsPageHeaders(): Record<string, string> {
+  const csp = helmetOptions.contentSecurityPolicy as { directives: Record<string, string[]> };
+  const directives = { ...csp.directives };
+  for (const [name, hosts] of Object.entries(ANALYTICS_SOURCES))
+    directives[name] = [...(directives[name] ?? []), ...hosts];
+  return securityHeaders({ ...helmetOptions, contentSecurityPolicy: { useDefaults: false, directives } });
+}
+
+/**
  * Helmet's headers, computed once. Our policy has no per-request parts (no
  * nonces), and running helmet's middleware on every request cost about 60% of
  * the throughput of a cached catalogue reply.

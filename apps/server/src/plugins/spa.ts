@@ -4,12 +4,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+export interface SpaOptions {
+  root: string;
+  /** Headers an app page needs beyond the app-wide ones (the analytics CSP when the shop has an id). */
+  pageHeaders?: () => Promise<Record<string, string> | undefined>;
+}
+
 /**
  * Serves the built SPA from the same process: hashed assets cached for a year,
  * index.html never cached, and every non-API GET that is not a file answered
  * with index.html so client routes survive a reload.
  */
-export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+export const spaPlugin = fp(async (app: FastifyInstance, opts: SpaOptions) => {
   const root = path.resolve(opts.root);
   const index = path.join(root, 'index.html');
   if (!existsSync(index)) {
@@ -35,6 +41,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string })
       return reply.sendFile(path.relative(root, file));
     }
     reply.header('cache-control', 'no-cache');
+    const extra = await opts.pageHeaders?.();
+    if (extra) reply.headers(extra);
     return reply.sendFile('index.html');
   });
 });

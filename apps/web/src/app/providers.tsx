@@ -7,6 +7,7 @@ import { SessionBootstrap } from '@/features/account';
 import { useProductInCart } from '@/features/cart';
 import { type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
 import { useProductInWishlist } from '@/features/wishlist';
+import { ShopSettingsEffects } from './shop-settings-effects';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -21,6 +22,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionBootstrap />
+      <ShopSettingsEffects />
       <ProductShoppingContext value={productShopping}>{children}</ProductShoppingContext>
       <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={1} newestOnTop />
     </QueryClientProvider>

@@ -1,7 +1,8 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { type ComponentType, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '@/features/content';
 import { PageLoader, RequireAdmin, RequireAuth } from './guards';
+import { lazyWithReload } from './layout/lazy-with-reload';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
 
@@ -18,10 +19,14 @@ function AuthOutlet() {
   );
 }
 
-function AdminOutlet() {
+/** The admin area: its own layout (no storefront header search or footer), admins only. */
+function AdminRoot() {
   return (
     <RequireAdmin>
-      <Outlet />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+      <ScrollRestoration />
     </RequireAdmin>
   );
 }
@@ -48,8 +53,9 @@ const content = {
   about: () => import('@/features/content/pages/about-page'),
 };
 const checkout = () => import('@/features/cart/pages/checkout-page');
-// The whole admin area is one lazily loaded chunk, never part of the storefront bundle.
-const admin = () => import('@/features/admin/pages/admin-page');
+// The admin area is one lazily loaded chunk with its own routes, fetched only once RequireAdmin lets the
+// visitor in: a route `lazy` would be fetched on every match, a shopper's included.
+const AdminArea = lazyWithReload(() => import('@/features/admin/pages/admin-area'));
 
 export const routes: RouteObject[] = [
   {
@@ -92,14 +98,15 @@ export const routes: RouteObject[] = [
           { path: 'checkout', lazy: page(checkout, 'CheckoutPage') },
         ],
       },
-      {
-        Component: AdminOutlet,
-        children: [
-          { path: 'iamadmin', lazy: page(admin, 'AdminPage') },
-          { path: 'admin/*', lazy: page(admin, 'AdminPage') },
-        ],
-      },
       { path: '*', Component: NotFoundPage },
+    ],
+  },
+  {
+    Component: AdminRoot,
+    HydrateFallback: PageLoader,
+    children: [
+      { path: 'iamadmin', element: <Navigate to="/admin" replace /> },
+      { path: 'admin/*', Component: AdminArea },
     ],
   },
 ];

@@ -9,6 +9,7 @@ import {
   real,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -66,6 +67,11 @@ export const products = pgTable(
     seller: text('seller'),
     madeIn: text('made_in'),
     isFeatured: boolean('is_featured').notNull().default(false),
+    /**
+     * Set when an admin deletes a product that past orders name: the row stays for their records
+     * (orders keep its name, images and price), and the storefront, cart and search no longer show it.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,8 @@
 import type { RouteModule } from '../../routes';
+import { catalogueAdminRoutes } from './catalogue.admin-routes';
 import { catalogueRoutes } from './catalogue.routes';
 
 export { uploadsRoutes } from './uploads.routes';
 
-/** Storefront catalogue: categories and products. Admin product writes will add `admin`. */
-export const catalogueModule: RouteModule = { store: catalogueRoutes };
+/** The catalogue: shoppers browse categories and products; admins write products. */
+export const catalogueModule: RouteModule = { store: catalogueRoutes, admin: catalogueAdminRoutes };

@@ -1,5 +1,5 @@
 import type { ProductSort } from '@bazaar/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products as p } from '../../db/schema/catalogue';
 import { FACET_KEYS, type FacetKey, type ProductFilters } from './product-filters';
@@ -25,9 +25,12 @@ const textArray = (values: string[]) =>
 /** Name matches, written so the trigram index on lower(name) can serve them. */
 const nameMatches = (pattern: string) => sql`lower(${p.name}) like ${pattern}`;
 
+/** Archived products (deleted by an admin, kept for past orders) are never shown to shoppers. */
+const live = isNull(p.archivedAt);
+
 /** Criteria without a facet of their own. */
 function baseConditions(f: ProductFilters): SQL[] {
-  const c: SQL[] = [];
+  const c: SQL[] = [live];
   if (f.search) {
     const pattern = likePattern(f.search);
     c.push(sql`(${nameMatches(pattern)} or lower(${p.category}) like ${pattern})`);
@@ -152,7 +155,11 @@ export async function findFacetRows(db: DbOrTx, f: ProductFilters): Promise<Face
 }
 
 export async function findById(db: DbOrTx, id: string): Promise<ProductRow | undefined> {
-  const [row] = await db.select().from(p).where(eq(p.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(p)
+    .where(and(eq(p.id, id), live))
+    .limit(1);
   return row;
 }
 
@@ -166,7 +173,7 @@ export function findRelated(db: DbOrTx, id: string, limit: number): Promise<Prod
   return db
     .select()
     .from(p)
-    .where(and(eq(p.category, sql`(${category})`), sql`${p.id} <> ${id}`))
+    .where(and(eq(p.category, sql`(${category})`), sql`${p.id} <> ${id}`, live))
     .orderBy(sql`(${p.countInStock} > 0) desc`, sql`${p.rating} desc`, sql`${p.id} desc`)
     .limit(limit);
 }
@@ -195,7 +202,7 @@ export function findSuggestions(db: DbOrTx, term: string, limit: number): Promis
       productImage: p.productImage,
     })
     .from(p)
-    .where(nameMatches(contains))
+    .where(and(nameMatches(contains), live))
     .orderBy(sql`${nameMatches(startsWith)} desc`, sql`${p.rating} desc`, p.id)
     .limit(limit);
 }

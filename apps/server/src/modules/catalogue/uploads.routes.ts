@@ -33,9 +33,9 @@ export function safeImageKey(raw: string): string | undefined {
   return raw;
 }
 
-const variantKey = (key: string, width: string) => `.variants/w${width}/${key}.webp`;
+export const variantKey = (key: string, width: string) => `.variants/w${width}/${key}.webp`;
 
-async function variant(storage: FileStorage, key: string, width: string): Promise<Buffer | undefined> {
+export async function variant(storage: FileStorage, key: string, width: string): Promise<Buffer | undefined> {
   const cached = await storage.get(variantKey(key, width));
   if (cached) return cached;
   const original = await storage.get(key);

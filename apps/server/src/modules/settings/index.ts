@@ -1,5 +1,6 @@
 import type { RouteModule } from '../../routes';
+import { settingsAdminRoutes } from './settings.admin-routes';
 import { settingsRoutes } from './settings.routes';
 
-/** Shop settings: the public read. The admin issue adds the update under `admin`. */
-export const settingsModule: RouteModule = { store: settingsRoutes };
+/** Shop settings: everyone reads them (GET /settings); admins change them (PUT /settings). */
+export const settingsModule: RouteModule = { store: settingsRoutes, admin: settingsAdminRoutes };

@@ -1,10 +1,35 @@
-import { DEFAULT_PRICING, type PricingSettings, paiseToRupees, type ShopSettings } from '@bazaar/shared';
+import { randomBytes } from 'node:crypto';
+import {
+  DEFAULT_PRICING,
+  type PricingSettings,
+  paiseToRupees,
+  rupeesToPaise,
+  type ShopSettings,
+  type ShopSettingsUpdateFields,
+} from '@bazaar/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import { type ImageRules, toWebp } from '../../lib/image-upload';
+import type { FileStorage } from '../../lib/storage';
+import { type Actor, type AuditService, diff } from '../audit/audit.service';
 import { imageUrl } from '../catalogue/image-url';
-import { findShopSettings, type ShopSettingsRow } from './settings.repo';
+import {
+  findShopSettings,
+  lockShopSettings,
+  type ShopSettingsChanges,
+  type ShopSettingsRow,
+  updateShopSettings,
+} from './settings.repo';
+
+/** The logo: any accepted picture of at most 5 MB, stored as WebP within 512 px. */
+export const LOGO_RULES: ImageRules = { label: 'The logo', maxBytes: 5 * 1024 * 1024, maxSide: 512 };
 
 export interface SettingsServiceDeps {
   db: Db;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+  audit: AuditService;
 }
 
 /** What a database without a settings row shows: the column defaults. */
@@ -33,7 +58,58 @@ export class SettingsService {
 
   /** The settings as every visitor may read them. */
   async get(): Promise<ShopSettings> {
-    const row = await this.row(this.deps.db);
+    return this.toReply(await this.row(this.deps.db));
+  }
+
+  /**
+   * The admin's Shop Settings form. Fields left out stay; a new logo is stored
+   * before the transaction (removed again on rollback) and the old one removed
+   * after the commit. Every process reads the row on each use, so the change
+   * shows everywhere at once.
+   */
+  async update(
+    actor: Actor,
+    fields: ShopSettingsUpdateFields,
+    logo: Buffer | undefined,
+  ): Promise<ShopSettings> {
+    const { db, storage, log } = this.deps;
+    const webp = logo ? await toWebp(logo, LOGO_RULES) : undefined;
+    const row = await inTransaction(db, async (tx, unit) => {
+      const current = await lockShopSettings(tx);
+      const { shippingFee, freeShippingThreshold, removeLogo, ...text } = fields;
+      const changes: ShopSettingsChanges = { ...text };
+      if (shippingFee !== undefined) changes.shippingFeePaise = rupeesToPaise(shippingFee);
+      if (freeShippingThreshold !== undefined)
+        changes.freeShippingThresholdPaise = rupeesToPaise(freeShippingThreshold);
+      if (removeLogo) changes.logo = null;
+      if (webp) {
+        const key = `shop/logo-${randomBytes(6).toString('hex')}.webp`;
+        await storage.put(key, webp);
+        unit.onRollback(() => storage.remove(key));
+        changes.logo = key;
+      }
+      const updated = await updateShopSettings(tx, changes);
+      const oldLogo = current.logo;
+      if (oldLogo?.startsWith('shop/') && updated.logo !== oldLogo) {
+        unit.afterCommit(() =>
+          storage.remove(oldLogo).catch((err) => log.warn({ err, key: oldLogo }, 'old logo not removed')),
+        );
+      }
+      const { updatedAt: _before, ...before } = this.toReply(current);
+      const { updatedAt: _after, ...after } = this.toReply(updated);
+      const change = diff(before, after);
+      await this.deps.audit.record(tx, actor, {
+        action: 'settings.update',
+        entityId: null,
+        summary: change ? `Changed ${Object.keys(change.after).join(', ')}` : 'Saved without changes',
+        ...change,
+      });
+      return updated;
+    });
+    return this.toReply(row);
+  }
+
+  private toReply(row: ShopSettingsRow): ShopSettings {
     return {
       name: row.name,
       logo: row.logo ? imageUrl(row.logo) : null,

@@ -45,7 +45,8 @@ export function ScrollProgress() {
       data-testid="scroll-progress"
       className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-1"
     >
-      <div ref={bar} className="h-full w-0 bg-brand" />
+      {/* Red whatever the theme colour: the spec names the bar red. */}
+      <div ref={bar} className="h-full w-0 bg-[#db4444]" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NewsletterForm } from '@/features/newsletter';
+import { telHref, useShopSettings } from '@/lib/shop-settings';
 
 const linkClass =
   'rounded-sm text-gray-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -46,7 +47,7 @@ const QUICK_LINKS = [
   ['Contact', '/contact'],
 ] as const;
 
-// Shown until the shop settings (admin issue) feed the footer.
+// Shown while the shop settings load, and for any contact they leave empty.
 const SUPPORT = {
   address: '42 MG Road, Bengaluru, Karnataka 560001, India',
   email: 'support@bazaar.example',
@@ -55,22 +56,27 @@ const SUPPORT = {
 
 /** Dark footer: newsletter, support, account and quick links, copyright. */
 export function SiteFooter() {
+  const settings = useShopSettings();
+  const name = settings?.name ?? 'Bazaar';
+  const address = settings?.address ?? SUPPORT.address;
+  const email = settings?.email ?? SUPPORT.email;
+  const phone = settings?.phone ?? SUPPORT.phone;
   return (
     <footer className="mt-16 bg-black text-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 lg:grid-cols-4 lg:gap-8 lg:py-20">
-        <Column title="Bazaar" brand>
+        <Column title={name} brand>
           <p className="mb-4 text-lg font-medium">Subscribe</p>
           <p className="mb-4 text-sm text-gray-300">Get 10% off your first order</p>
           <NewsletterForm />
         </Column>
         <Column title="Support">
           <address className="flex flex-col gap-4 text-sm text-gray-300 not-italic">
-            <span>{SUPPORT.address}</span>
-            <a href={`mailto:${SUPPORT.email}`} className={linkClass}>
-              {SUPPORT.email}
+            <span>{address}</span>
+            <a href={`mailto:${email}`} className={linkClass}>
+              {email}
             </a>
-            <a href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`} className={linkClass}>
-              {SUPPORT.phone}
+            <a href={telHref(phone)} className={linkClass}>
+              {phone}
             </a>
           </address>
         </Column>
@@ -82,7 +88,7 @@ export function SiteFooter() {
         </Column>
       </div>
       <div className="border-t border-white/10 py-5 text-center text-sm text-gray-400">
-        &copy; Copyright Bazaar {new Date().getFullYear()}. All rights reserved.
+        &copy; Copyright {name} {new Date().getFullYear()}. All rights reserved.
       </div>
     </footer>
   );

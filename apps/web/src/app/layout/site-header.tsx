@@ -7,6 +7,7 @@ import { useCartCount } from '@/features/cart';
 import { HeaderSearch } from '@/features/catalogue';
 import { useWishlistCount } from '@/features/wishlist';
 import { useSession } from '@/lib/session-store';
+import { useShopSettings } from '@/lib/shop-settings';
 import { lazyWithReload } from './lazy-with-reload';
 
 // Radix menus are loaded on demand: guests never need the account menu, and
@@ -78,6 +79,22 @@ function AccountArea() {
   );
 }
 
+/** The shop's logo and name from its settings ("Bazaar" until they load); home link. */
+function ShopMark() {
+  const settings = useShopSettings();
+  return (
+    <Link
+      to="/"
+      className={`flex items-center gap-2 rounded-sm text-2xl font-bold tracking-wide ${focusRing}`}
+    >
+      {settings?.logo ? (
+        <img src={settings.logo} alt="" className="h-9 w-auto max-w-28 object-contain" />
+      ) : null}
+      {settings?.name ?? 'Bazaar'}
+    </Link>
+  );
+}
+
 /** Logo, main links, search, wishlist and cart with counts, and the account avatar. */
 export function SiteHeader() {
   const isAuthenticated = useSession((state) => state.isAuthenticated);
@@ -103,9 +120,7 @@ export function SiteHeader() {
           <MenuIcon />
         </button>
 
-        <Link to="/" className={`rounded-sm text-2xl font-bold tracking-wide ${focusRing}`}>
-          Bazaar
-        </Link>
+        <ShopMark />
 
         <nav aria-label="Main" className="mx-auto hidden lg:block">
           <ul className="flex items-center gap-10 text-base">

@@ -1,4 +1,6 @@
 import { PRODUCT_STOCK_CAP_DEFAULT } from '@bazaar/shared/constants';
+import { formatINR, paiseToRupees } from '@bazaar/shared/money';
+import { DEFAULT_PRICING } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/schemas/catalogue';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,6 +9,7 @@ import { Price } from '@/components/ui/price';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { Stars } from '@/components/ui/stars';
 import { notify } from '@/lib/notify';
+import { useShopSettings } from '@/lib/shop-settings';
 import { useProductToggles } from '../hooks/use-product-toggles';
 import { ColourSwatches, SizeChips } from './colour-swatches';
 
@@ -14,6 +17,8 @@ const CHOOSE_VARIANT = 'Please select both color and size before adding to cart.
 
 /** The right-hand column of the product page: facts, choices and the cart and wishlist actions. */
 export function ProductDetails({ product }: { product: Product }) {
+  const freeFrom =
+    useShopSettings()?.freeShippingThreshold ?? paiseToRupees(DEFAULT_PRICING.freeShippingThresholdPaise);
   const { inCart, liked, addToCart, removeFromCart, toggleLike } = useProductToggles(product);
   const [colour, setColour] = useState<string | null>(null);
   const [size, setSize] = useState<string | null>(null);
@@ -122,7 +127,9 @@ export function ProductDetails({ product }: { product: Product }) {
           <Note path="M3 6h11v9H3zM14 9h4l3 3v3h-7M7 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM17 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" />
           <div>
             <p className="font-medium">Free Delivery</p>
-            <p className="text-xs text-gray-600">On orders over ₹140, delivered to your door.</p>
+            <p className="text-xs text-gray-600">
+              On orders over {formatINR(freeFrom)}, delivered to your door.
+            </p>
           </div>
         </li>
         <li className="flex items-center gap-4 p-4">

@@ -1,9 +1,12 @@
+import { formatINR, paiseToRupees } from '@bazaar/shared/money';
+import { DEFAULT_PRICING } from '@bazaar/shared/pricing';
 import type { ReactNode } from 'react';
+import { useShopSettings } from '@/lib/shop-settings';
 
-const PROMISES: { title: string; text: string; icon: ReactNode }[] = [
+const promises = (freeFrom: number): { title: string; text: string; icon: ReactNode }[] => [
   {
     title: 'FREE AND FAST DELIVERY',
-    text: 'Free delivery for all orders over ₹140',
+    text: `Free delivery for all orders over ${formatINR(freeFrom)}`,
     icon: (
       <path d="M3 6h11v9H3zM14 9h4l3 3v3h-7M7 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM17 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" />
     ),
@@ -22,11 +25,13 @@ const PROMISES: { title: string; text: string; icon: ReactNode }[] = [
   },
 ];
 
-/** The home page's three promises. */
+/** The home page's three promises; free delivery from the shop settings' threshold. */
 export function Promises() {
+  const freeFrom =
+    useShopSettings()?.freeShippingThreshold ?? paiseToRupees(DEFAULT_PRICING.freeShippingThresholdPaise);
   return (
     <section aria-label="Our promises" className="mx-auto grid max-w-5xl gap-10 px-4 py-16 sm:grid-cols-3">
-      {PROMISES.map((promise) => (
+      {promises(freeFrom).map((promise) => (
         <div key={promise.title} className="flex flex-col items-center text-center">
           <span className="flex size-20 items-center justify-center rounded-full bg-gray-300">
             <span className="flex size-14 items-center justify-center rounded-full bg-black text-white">

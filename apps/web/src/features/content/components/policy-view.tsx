@@ -1,6 +1,6 @@
+import { useSupport } from '../hooks/use-support';
 import { policyParagraphs } from '../lib/policy-text';
 import type { PolicyDocument } from '../texts/policies';
-import { SUPPORT, SUPPORT_MAILTO, SUPPORT_TEL } from '../texts/support';
 import { SectionList } from './content-blocks';
 import { ContentLink } from './content-link';
 import { ContentShell } from './content-shell';
@@ -41,6 +41,7 @@ export function PolicyView({
   overrideText?: string | null;
   today?: Date;
 }) {
+  const support = useSupport();
   const custom = policyParagraphs(overrideText);
   const overridden = custom.length > 0;
   return (
@@ -60,16 +61,16 @@ export function PolicyView({
       {overridden ? <OverrideText paragraphs={custom} /> : <SectionList sections={policy.sections} />}
       <section className="mt-12 rounded-lg bg-gray-100 p-6">
         <h2 className="text-xl font-semibold">Questions about this policy?</h2>
-        <p className="mt-2 text-gray-800">{SUPPORT.hours}</p>
+        <p className="mt-2 text-gray-800">{support.hours}</p>
         <ul className="mt-4 flex flex-col gap-2 sm:flex-row sm:gap-6">
           <li>
             <ContentLink to="/contact">Send us a message</ContentLink>
           </li>
           <li>
-            <ContentLink to={SUPPORT_MAILTO}>{SUPPORT.email}</ContentLink>
+            <ContentLink to={support.mailto}>{support.email}</ContentLink>
           </li>
           <li>
-            <ContentLink to={SUPPORT_TEL}>{SUPPORT.phone}</ContentLink>
+            <ContentLink to={support.tel}>{support.phone}</ContentLink>
           </li>
         </ul>
       </section>

@@ -1,4 +1,4 @@
-import { SUPPORT, SUPPORT_MAILTO } from '../texts/support';
+import { useSupport } from '../hooks/use-support';
 import { ContentLink } from './content-link';
 
 const actionClass =
@@ -6,16 +6,17 @@ const actionClass =
 
 /** "Still have questions?": Contact Support, Email Us, and support round the clock. */
 export function SupportBlock({ title = 'Still have questions?' }: { title?: string }) {
+  const support = useSupport();
   return (
     <section className="mt-14 rounded-lg bg-gray-100 px-6 py-8 text-center">
       <h2 className="text-2xl font-semibold">{title}</h2>
-      <p className="mt-2 text-gray-700">{SUPPORT.hours}</p>
+      <p className="mt-2 text-gray-700">{support.hours}</p>
       <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
         <ContentLink to="/contact" className={`${actionClass} bg-black text-white hover:bg-gray-800`}>
           Contact Support
         </ContentLink>
         <ContentLink
-          to={SUPPORT_MAILTO}
+          to={support.mailto}
           className={`${actionClass} border border-gray-400 bg-white text-black hover:border-black`}
         >
           Email Us

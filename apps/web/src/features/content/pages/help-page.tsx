@@ -7,11 +7,11 @@ import { ContentLink } from '../components/content-link';
 import { ContentShell } from '../components/content-shell';
 import { PolicyLinks } from '../components/policy-links';
 import { SearchField } from '../components/search-field';
+import { useSupport } from '../hooks/use-support';
 import { buildHelpIndex, type HelpSearchResult, searchHelp } from '../lib/search';
 import { FAQ_ITEMS } from '../texts/faq';
 import { HELP_ARTICLES } from '../texts/help-articles';
 import { HELP_GUIDES, HELP_RESOURCES, HELP_TOPICS } from '../texts/help-topics';
-import { SUPPORT, SUPPORT_TEL } from '../texts/support';
 
 const index = buildHelpIndex(Object.values(HELP_ARTICLES), FAQ_ITEMS);
 
@@ -68,6 +68,7 @@ function SearchResults({ query, results }: { query: string; results: HelpSearchR
 }
 
 export function HelpPage() {
+  const support = useSupport();
   useDocumentTitle('Help Centre');
   const [params, setParams] = useSearchParams();
   const query = params.get('q')?.trim() ?? '';
@@ -180,10 +181,10 @@ export function HelpPage() {
             a locked account.
           </p>
           <a
-            href={SUPPORT_TEL}
+            href={support.tel}
             className="mt-4 inline-block rounded-sm text-xl font-semibold underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
-            {SUPPORT.phone}
+            {support.phone}
           </a>
         </section>
       </div>

@@ -1,16 +1,16 @@
 import { useLocation } from 'react-router';
+import { useShopSettings } from '@/lib/shop-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { PolicyView } from '../components/policy-view';
 import { firstSegment, POLICY_PATHS } from '../routes';
 import { POLICIES } from '../texts/policies';
 
-/**
- * The policy served at this path. When the shop settings read exists, pass
- * `overrideText={settings[policy.settingKey]}` to PolicyView here.
- */
+/** The policy served at this path; the text an admin wrote in Shop Settings replaces the built-in one. */
 export function PolicyPage() {
   const segment = firstSegment(useLocation().pathname) as keyof typeof POLICY_PATHS;
   const policy = POLICIES[POLICY_PATHS[segment] ?? 'terms'];
+  const settings = useShopSettings();
   useDocumentTitle(policy.title);
-  return <PolicyView policy={policy} path={`/${segment}`} />;
+  const overrideText = policy.settingKey ? settings?.[policy.settingKey] : undefined;
+  return <PolicyView policy={policy} path={`/${segment}`} overrideText={overrideText} />;
 }

@@ -1,6 +1,6 @@
 /**
- * How shoppers reach support, as the footer shows it today. Both should read
- * the shop settings (email, phone, address) once their public read exists.
+ * How shoppers reach support when the shop settings leave email or phone
+ * empty (and while they load): see hooks/use-support.ts.
  */
 export const SUPPORT = {
   email: 'support@bazaar.example',

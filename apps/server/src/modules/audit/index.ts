@@ -1,0 +1,5 @@
+import type { RouteModule } from '../../routes';
+import { auditAdminRoutes } from './audit.admin-routes';
+
+/** The audit log of admin writes: admins read it; the other modules' services write it. */
+export const auditModule: RouteModule = { admin: auditAdminRoutes };

@@ -1,0 +1,131 @@
+import type { AuditLogReply, ShopSettings } from '@bazaar/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, signUp } from '../../../test/accounts';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import { pngPicture, svgWithScript } from '../../../test/images';
+import { type FilePart, multipartEntries } from '../../../test/multipart';
+
+describe('PUT /api/settings', () => {
+  let t: TestApp;
+  let other: TestApp;
+  let admin: Account;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    other = await createTestApp({}, { sameDatabaseAs: t });
+    admin = await signUp(t, 'admin@example.com', { admin: true });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  const save = async (fields: Record<string, string>, logo?: FilePart) => {
+    const entries: [string, string | FilePart][] = Object.entries(fields);
+    if (logo) entries.push(['logo', logo]);
+    const body = await multipartEntries(entries);
+    return t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      payload: body.payload,
+      headers: { ...body.headers, ...admin.auth },
+    });
+  };
+  const read = async (app: TestApp) =>
+    (await app.app.inject({ method: 'GET', url: '/api/settings' })).json() as ShopSettings;
+
+  it("saves the spec's form with a logo and the delivery figures; every process reads it at once", async () => {
+    const res = await save(
+      {
+        name: 'Kirana Corner',
+        email: 'Help@Kirana.example',
+        phone: '+91 80 1234 5678',
+        address: '1 MG Road, Bengaluru',
+        primaryColor: '#0f766e',
+        returnPolicy: 'Returns within 7 days.',
+        shippingPolicy: '',
+        privacyPolicy: 'We keep only what we need.',
+        googleAnalyticsId: 'g-abc123xyz',
+        shippingFee: '49.50',
+        freeShippingThreshold: '499',
+      },
+      await pngPicture(1200, 400),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json() as ShopSettings;
+    expect(saved).toMatchObject({
+      name: 'Kirana Corner',
+      email: 'help@kirana.example',
+      primaryColor: '#0f766e',
+      shippingPolicy: null,
+      googleAnalyticsId: 'G-ABC123XYZ',
+      shippingFee: 49.5,
+      freeShippingThreshold: 499,
+    });
+    expect(saved.logo).toMatch(/^\/uploads\/shop\/logo-[0-9a-f]+\.webp$/);
+    expect(await read(other)).toEqual(saved);
+    expect(await t.services.settings.pricing()).toMatchObject({
+      shippingFeePaise: 4950,
+      freeShippingThresholdPaise: 49_900,
+    });
+    const logo = await t.app.inject({ method: 'GET', url: saved.logo! });
+    expect(logo.headers['content-type']).toBe('image/webp');
+  });
+
+  it('keeps fields left out, replaces the logo (the old file goes) and can remove it', async () => {
+    const before = await read(t);
+    const replaced = (
+      await save({ name: 'Kirana Corner 2' }, await pngPicture(200, 200))
+    ).json() as ShopSettings;
+    expect(replaced).toMatchObject({
+      name: 'Kirana Corner 2',
+      email: 'help@kirana.example',
+      primaryColor: '#0f766e',
+    });
+    expect(replaced.logo).not.toBe(before.logo);
+    expect(await t.deps.storage.get(before.logo!.replace('/uploads/', ''))).toBeUndefined();
+    const removed = (await save({ removeLogo: 'true' })).json() as ShopSettings;
+    expect(removed.logo).toBeNull();
+  });
+
+  it('validates the colour, the analytics id, the email and the figures; refuses unknown fields and non-images', async () => {
+    const bad = await save({
+      primaryColor: 'red',
+      googleAnalyticsId: "G-1'><script>",
+      email: 'not-an-email',
+      shippingFee: '-1',
+      name: '',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields).sort()).toEqual([
+      'email',
+      'googleAnalyticsId',
+      'name',
+      'primaryColor',
+      'shippingFee',
+    ]);
+    expect((await save({ isAdmin: 'true' })).json().fields).toEqual({ isAdmin: 'Unknown field' });
+    expect((await save({}, svgWithScript)).statusCode).toBe(415);
+    expect((await read(t)).name).toBe('Kirana Corner 2');
+  });
+
+  it('records each save in the audit log, readable by admins page by page', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-log?entity=settings&limit=2',
+      headers: admin.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const log = res.json() as AuditLogReply;
+    expect(log).toMatchObject({ total: 3, page: 1, pages: 2 });
+    expect(log.entries[0]).toMatchObject({
+      action: 'settings.update',
+      actor: { _id: admin.id, email: 'admin@example.com' },
+      summary: 'Changed logo',
+      before: { logo: expect.stringMatching(/^\/uploads\/shop\//) },
+      after: { logo: null },
+    });
+    expect(log.entries[1]?.before).toMatchObject({ name: 'Kirana Corner' });
+    expect(log.entries[1]?.after).toMatchObject({ name: 'Kirana Corner 2' });
+  });
+});

@@ -1,0 +1,46 @@
+import { errorReplySchema, shopSettingsSchema, shopSettingsUpdateFieldsSchema } from '@bazaar/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+import { formFields, readMultipartForm } from '../../lib/multipart-form';
+import { validationError } from '../../lib/validation';
+import { signedInUser } from '../../plugins/auth';
+import { LOGO_RULES } from './settings.service';
+
+/** The settings form's share of the multipart parser: one logo, and policies of up to 20,000 characters. */
+const LIMITS = { fileSize: LOGO_RULES.maxBytes, files: 1, fields: 20, fieldSize: 100_000 };
+
+/** PUT /settings: the admin's Shop Settings form (the spec leaves the path unnamed; this is the read's path). */
+export async function settingsAdminRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { settings } = app.services;
+  app.put(
+    '/settings',
+    {
+      schema: {
+        tags: ['admin: settings'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Update the shop settings',
+        description:
+          'multipart/form-data: name, email, phone, address, primaryColor (#rrggbb), returnPolicy, shippingPolicy, privacyPolicy, googleAnalyticsId (G-…), shippingFee and freeShippingThreshold (rupees), removeLogo (true/false), and an optional `logo` file (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB). Empty text clears a field; fields left out stay.',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: shopSettingsSchema,
+          400: errorReplySchema,
+          413: errorReplySchema,
+          415: errorReplySchema,
+        },
+      },
+    },
+    async (request) => {
+      const form = await readMultipartForm(app, request, {
+        limits: LIMITS,
+        fileField: 'logo',
+        fileTooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'The logo must be at most 5 MB.'),
+      });
+      const parsed = shopSettingsUpdateFieldsSchema.safeParse(formFields(form, []));
+      if (!parsed.success) throw validationError(parsed.error.issues);
+      return settings.update(signedInUser(request), parsed.data, form.files[0]);
+    },
+  );
+}

@@ -1,0 +1,7 @@
+/** Query keys of the admin's reads; writes invalidate by these prefixes. */
+export const adminKeys = {
+  users: ['admin', 'users'] as const,
+  products: ['admin', 'products'] as const,
+  categories: ['admin', 'categories'] as const,
+  audit: ['admin', 'audit-log'] as const,
+};

@@ -1,0 +1,5 @@
+import { ComingInPartTwo } from '../components/coming-in-part-two';
+
+export function OrderDetailPage() {
+  return <ComingInPartTwo title="Order" />;
+}

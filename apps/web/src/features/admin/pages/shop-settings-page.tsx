@@ -1,0 +1,197 @@
+import type { ShopSettings } from '@bazaar/shared/schemas/settings';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormField, inputClasses } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { textSafeShade } from '@/lib/colour';
+import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { notify } from '@/lib/notify';
+import { shopSettingsQueryOptions } from '@/lib/shop-settings';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useUpdateShopSettings } from '../api/update-settings';
+import { SingleImagePicker } from '../components/image-picker';
+
+const DEFAULT_COLOUR = '#2563eb';
+
+interface SettingsValues {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  primaryColor: string;
+  returnPolicy: string;
+  shippingPolicy: string;
+  privacyPolicy: string;
+  googleAnalyticsId: string;
+  shippingFee: string;
+  freeShippingThreshold: string;
+}
+
+const valuesOf = (s: ShopSettings): SettingsValues => ({
+  name: s.name,
+  email: s.email ?? '',
+  phone: s.phone ?? '',
+  address: s.address ?? '',
+  primaryColor: s.primaryColor || DEFAULT_COLOUR,
+  returnPolicy: s.returnPolicy ?? '',
+  shippingPolicy: s.shippingPolicy ?? '',
+  privacyPolicy: s.privacyPolicy ?? '',
+  googleAnalyticsId: s.googleAnalyticsId ?? '',
+  shippingFee: String(s.shippingFee),
+  freeShippingThreshold: String(s.freeShippingThreshold),
+});
+
+function PolicyField({
+  label,
+  registration,
+}: {
+  label: string;
+  registration: ReturnType<ReturnType<typeof useForm<SettingsValues>>['register']>;
+}) {
+  const id = useId();
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={id} className="mb-1 block text-sm text-gray-700">
+        {label}
+      </label>
+      <textarea id={id} rows={6} className={inputClasses} {...registration} />
+      <p className="mt-1 text-xs text-gray-700">Leave empty to show the shop's built-in policy page.</p>
+    </div>
+  );
+}
+
+function SettingsForm({ settings }: { settings: ShopSettings }) {
+  const save = useUpdateShopSettings();
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [logoFile, setLogoFile] = useState<File | null>(null);
+  const [logoRemoved, setLogoRemoved] = useState(false);
+  const { register, handleSubmit, watch } = useForm<SettingsValues>({ defaultValues: valuesOf(settings) });
+  const colour = watch('primaryColor');
+  const shade = textSafeShade(colour);
+  const colourId = useId();
+
+  const onSubmit = handleSubmit((values) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(values)) form.append(key, value.trim());
+    if (logoRemoved && !logoFile) form.append('removeLogo', 'true');
+    if (logoFile) form.append('logo', logoFile);
+    save.mutate(form, {
+      onSuccess: () => {
+        setServerErrors({});
+        setLogoFile(null);
+        setLogoRemoved(false);
+        notify.success('Shop settings updated!');
+      },
+      onError: (error) => {
+        setServerErrors(fieldErrors(error));
+        notify.error(errorMessage(error, 'Failed to update settings.'));
+      },
+    });
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-5 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-semibold">Shop</legend>
+        <FormField label="Shop Name" error={serverErrors.name} {...register('name')} />
+        <FormField label="Email" type="email" error={serverErrors.email} {...register('email')} />
+        <FormField label="Phone" type="tel" error={serverErrors.phone} {...register('phone')} />
+        <FormField label="Address" error={serverErrors.address} {...register('address')} />
+        <div>
+          <label htmlFor={colourId} className="mb-1 block text-sm text-gray-700">
+            Primary Color
+          </label>
+          <div className="flex items-center gap-3">
+            <input
+              id={colourId}
+              type="color"
+              className="h-10 w-16 cursor-pointer rounded border border-gray-300 bg-white"
+              {...register('primaryColor')}
+            />
+            <span className="font-mono text-sm">{colour}</span>
+          </div>
+          {serverErrors.primaryColor ? (
+            <p role="alert" className="mt-1 text-sm text-red-700">
+              {serverErrors.primaryColor}
+            </p>
+          ) : shade && shade.toLowerCase() !== colour.toLowerCase() ? (
+            <p className="mt-1 text-xs text-gray-700">
+              Too light for white text: buttons and links use the darker shade{' '}
+              <span className="inline-block size-3 rounded-sm align-middle" style={{ background: shade }} />{' '}
+              {shade} to stay readable.
+            </p>
+          ) : null}
+        </div>
+        <FormField
+          label="Google Analytics ID"
+          placeholder="G-XXXXXXXXXX"
+          error={serverErrors.googleAnalyticsId}
+          {...register('googleAnalyticsId')}
+        />
+        <SingleImagePicker
+          label="Logo"
+          currentUrl={logoRemoved ? null : settings.logo}
+          file={logoFile}
+          onFile={setLogoFile}
+          onRemoveCurrent={() => setLogoRemoved(true)}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-5 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-semibold">Delivery</legend>
+        <FormField
+          label="Delivery fee (₹)"
+          type="number"
+          min={0}
+          step="0.01"
+          error={serverErrors.shippingFee}
+          {...register('shippingFee')}
+        />
+        <FormField
+          label="Free delivery from (₹)"
+          type="number"
+          min={0}
+          step="0.01"
+          error={serverErrors.freeShippingThreshold}
+          {...register('freeShippingThreshold')}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-5 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-semibold">Policies</legend>
+        <PolicyField label="Return Policy" registration={register('returnPolicy')} />
+        <PolicyField label="Shipping Policy" registration={register('shippingPolicy')} />
+        <PolicyField label="Privacy Policy" registration={register('privacyPolicy')} />
+      </fieldset>
+
+      <div>
+        <Button type="submit" size="lg" loading={save.isPending}>
+          Save Changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Shop Settings: the spec's form, loaded from the shop's current settings, plus the delivery figures. */
+export function ShopSettingsPage() {
+  useDocumentTitle('Shop Settings');
+  // Read afresh: another admin may have saved since this tab loaded them.
+  const settings = useQuery({ ...shopSettingsQueryOptions(), staleTime: 0 });
+  return (
+    <section className="max-w-4xl">
+      <h1 className="mb-6 text-2xl font-semibold">Shop Settings</h1>
+      {settings.isPending ? (
+        <Spinner size={32} label="Loading the settings…" />
+      ) : settings.isError ? (
+        <p role="alert" className="text-red-700">
+          {errorMessage(settings.error, 'Failed to fetch settings.')}
+        </p>
+      ) : (
+        <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AA_CONTRAST, contrastRatio, parseHex, textSafeShade, themeShades, toHex } from './colour';
+
+const WHITE = [255, 255, 255] as const;
+
+describe('theme colour', () => {
+  it('computes WCAG contrast ratios', () => {
+    expect(contrastRatio([0, 0, 0], [...WHITE])).toBeCloseTo(21, 5);
+    expect(contrastRatio(parseHex('#2563eb')!, [...WHITE])).toBeCloseTo(5.17, 2);
+  });
+
+  it('keeps a colour that already reads well, and darkens a pale one just enough', () => {
+    expect(textSafeShade('#2563eb')).toBe('#2563eb');
+    const yellow = textSafeShade('#facc15')!;
+    expect(contrastRatio(parseHex(yellow)!, [...WHITE])).toBeGreaterThanOrEqual(AA_CONTRAST);
+    expect(contrastRatio(parseHex(yellow)!, [...WHITE])).toBeLessThan(AA_CONTRAST + 0.3);
+    expect(textSafeShade('#ffffff')).toBeDefined();
+    expect(textSafeShade('red')).toBeUndefined();
+  });
+
+  it('always gives white text at least 4.5:1 on the brand and its darker shade', () => {
+    fc.assert(
+      fc.property(fc.tuple(fc.nat(255), fc.nat(255), fc.nat(255)), (rgb) => {
+        const shades = themeShades(toHex(rgb as [number, number, number]))!;
+        expect(contrastRatio(parseHex(shades.brand)!, [...WHITE])).toBeGreaterThanOrEqual(AA_CONTRAST);
+        expect(contrastRatio(parseHex(shades.brandDark)!, [...WHITE])).toBeGreaterThanOrEqual(AA_CONTRAST);
+      }),
+    );
+  });
+});
