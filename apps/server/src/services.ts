@@ -5,7 +5,10 @@ import { AuditService } from './modules/audit/audit.service';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CategoriesService } from './modules/catalogue/categories.service';
 import { ProductAdminService } from './modules/catalogue/product-admin.service';
+import { ContactService } from './modules/contact/contact.service';
+import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrdersService } from './modules/orders/orders.service';
+import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { AttemptLimiter, MemoryAttemptStore } from './modules/users/attempt-limiter';
 import { DEFAULT_AUTH_LIMITS } from './modules/users/auth-limits';
@@ -27,6 +30,9 @@ export interface Services {
   userAdmin: UserAdminService;
   productAdmin: ProductAdminService;
   ai: AiService;
+  limits: RateLimitService;
+  contact: ContactService;
+  newsletter: NewsletterService;
 }
 
 /**
@@ -44,6 +50,8 @@ export function createServices(deps: Deps): Services {
   const users = new UsersService({ ...deps, passwords, attempts });
   const catalogue = new CatalogueService(deps);
   const audit = new AuditService(deps);
+  const limits = new RateLimitService(deps);
+  const settings = new SettingsService({ ...deps, audit });
   return {
     catalogue,
     categories: new CategoriesService(deps),
@@ -51,10 +59,13 @@ export function createServices(deps: Deps): Services {
     passwordReset: new PasswordResetService({ ...deps, passwords, attempts }),
     oidc: new OidcService({ ...deps, users }),
     orders: new OrdersService(deps),
-    settings: new SettingsService({ ...deps, audit }),
+    settings,
     audit,
     userAdmin: new UserAdminService({ ...deps, audit }),
     productAdmin: new ProductAdminService({ ...deps, catalogue, audit }),
-    ai: new AiService(deps),
+    ai: new AiService({ ...deps, limits }),
+    limits,
+    contact: new ContactService({ ...deps, limits }),
+    newsletter: new NewsletterService({ ...deps, limits, settings, audit }),
   };
 }

@@ -4,6 +4,9 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
+/** The contact page's map: OpenStreetMap's embed, the only page another site may frame into ours. */
+export const MAP_FRAME_SOURCES = ['https://www.openstreetmap.org'] as const;
+
 const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
@@ -15,7 +18,7 @@ const helmetOptions: HelmetOptions = {
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      frameSrc: ["'self'"],
+      frameSrc: ["'self'", ...MAP_FRAME_SOURCES],
       frameAncestors: ["'none'"],
       formAction: ["'self'"],
       objectSrc: ["'none'"],

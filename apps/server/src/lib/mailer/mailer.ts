@@ -5,6 +5,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Extra headers (List-Unsubscribe on newsletter mail); the outbox does not keep them. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** Hands a message on; chosen once at start-up (SMTP when configured, the outbox table otherwise). */
