@@ -59,6 +59,8 @@ export interface RequestOptions<T> {
    * password is not the end of a session.
    */
   token?: string | null;
+  /** 'text' hands back a successful reply's body as it is (a CSV download); JSON by default. */
+  as?: 'json' | 'text';
 }
 
 export function buildQuery(query: RequestOptions<unknown>['query']): string {
@@ -101,6 +103,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
     throw new ApiError(0, 'Cannot reach the shop. Check your connection and try again.', 'NETWORK');
   }
 
+  if (response.ok && options.as === 'text') return (await response.text()) as T;
   const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     if ((response.status === 401 || response.status === 403) && token && options.token === undefined)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEWSLETTER_INVALID_EMAIL } from '../constants';
 import { isoDate } from './common';
 import { nameSchema } from './user';
 
@@ -121,10 +122,6 @@ export type ContactReadBody = z.infer<typeof contactReadBodySchema>;
 
 // ---- Newsletter --------------------------------------------------------------------------------
 
-export const NEWSLETTER_DISCOUNT_PERCENT = 10;
-export const NEWSLETTER_INVALID_EMAIL = 'Please enter a valid email address.';
-export const NEWSLETTER_SUBSCRIBED = 'Subscribed!';
-
 /** POST /newsletter/subscribe */
 export const newsletterSubscribeBodySchema = z
   .object({
@@ -151,6 +148,7 @@ export type NewsletterSubscriber = z.infer<typeof newsletterSubscriberSchema>;
 /** GET /admin/newsletter/subscribers: newest first. */
 export const newsletterSubscribersQuerySchema = z.object({ page, limit }).strict();
 export type NewsletterSubscribersQuery = z.input<typeof newsletterSubscribersQuerySchema>;
+export type NewsletterSubscribersParams = z.output<typeof newsletterSubscribersQuerySchema>;
 export const newsletterSubscribersReplySchema = z
   .object({
     subscribers: z.array(newsletterSubscriberSchema),

@@ -15,6 +15,7 @@ const ENTITIES: { value: Entity | ''; label: string }[] = [
   { value: 'user', label: 'Users' },
   { value: 'product', label: 'Products' },
   { value: 'settings', label: 'Shop settings' },
+  { value: 'newsletter', label: 'Newsletter' },
 ];
 
 /** The audit log: who changed what and when, newest first (beyond the spec). */
