@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { accessibilityProblems } from './axe';
 import { describeInBrowser, launchBrowser, newPage } from './harness';
 
 const baseUrl = inject('baseUrl');
@@ -36,16 +36,6 @@ async function logIn(page: Page, email: string, password: string, next: string) 
   await main.getByLabel('Password', { exact: true }).fill(password);
   await main.getByRole('button', { name: 'Log In', exact: true }).click();
   await page.waitForURL((url) => url.pathname === next);
-}
-
-/** WCAG 2.1 A and AA rules on the page as it is now; the violations, described for a failing test. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
 }
 
 describeInBrowser('admin back office', () => {

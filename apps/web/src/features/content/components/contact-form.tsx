@@ -9,7 +9,7 @@ import {
 } from '@bazaar/shared/schemas/content';
 import { NAME_MAX } from '@bazaar/shared/schemas/user';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField, inputClasses } from '@/components/ui/form-field';
@@ -64,24 +64,26 @@ function Labelled({
 export function ContactForm() {
   const user = useSession((s) => s.user);
   const sending = useSendContactMessage();
-  // The account's name and email fill in once the session has loaded, without overwriting what was typed.
-  const values = useMemo(
-    () => ({ name: user?.name ?? '', email: user?.email ?? '', subject: '', orderNumber: '', message: '' }),
-    [user?.name, user?.email],
-  );
   const {
     register,
     handleSubmit,
     reset,
     setError,
     getValues,
+    setValue,
     formState: { errors },
   } = useForm<ContactFormValues, unknown, ContactFormBody>({
     // The schema's input has the subject as one of six values; the select starts empty.
     resolver: zodResolver(contactFormSchema) as never,
-    values,
-    resetOptions: { keepDirtyValues: true },
+    defaultValues: { name: '', email: '', subject: '', orderNumber: '', message: '' },
   });
+
+  // The account's name and email fill in once the session has loaded, without overwriting what was typed.
+  useEffect(() => {
+    if (!user) return;
+    if (!getValues('name')) setValue('name', user.name);
+    if (!getValues('email')) setValue('email', user.email);
+  }, [user, getValues, setValue]);
 
   const onSubmit = handleSubmit((body) =>
     sending.mutate(body, {
