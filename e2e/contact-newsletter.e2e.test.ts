@@ -3,27 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { accessibilityProblems } from './axe';
 import { describeInBrowser, launchBrowser, newPage } from './harness';
+import { accessibilityProblems, logIn, toast } from './journey';
 import { latestMailTo } from './mail-sink';
 
 const baseUrl = inject('baseUrl');
 const mailDir = inject('mailDir');
 const ADMIN = { email: 'admin@bazaar.local', password: 'Admin@12345' };
 const MAP_HOST = 'https://www.openstreetmap.org';
-
-async function toast(page: Page, text: string) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
-
-async function logIn(page: Page, email: string, password: string, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  const main = page.locator('main');
-  await main.getByLabel('Email', { exact: true }).fill(email);
-  await main.getByLabel('Password', { exact: true }).fill(password);
-  await main.getByRole('button', { name: 'Log In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === next);
-}
 
 /** How many messages the local SMTP server received for `to`. */
 function mailCount(to: string): number {

@@ -2,7 +2,7 @@ import type { ContactInboxReply, ContactMessage } from '@bazaar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signUp } from '../../../test/accounts';
 import { ManualClock } from '../../../test/clock';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, type TestApp, twoProcesses } from '../../../test/helpers';
 import { CONTACT_LIMIT } from './contact.service';
 
 const FORM = {
@@ -164,18 +164,8 @@ describe('contact messages', () => {
 });
 
 describe('the contact rate limit, shared by two server processes', () => {
-  let a: TestApp;
-  let b: TestApp;
   const clock = new ManualClock('2025-06-01T10:00:30.000Z');
-
-  beforeAll(async () => {
-    a = await createTestApp({}, { clock });
-    b = await createTestApp({}, { clock, sameDatabaseAs: a });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  const processes = twoProcesses({ clock });
 
   const send = (app: TestApp, ip: string) =>
     app.app.inject({
@@ -187,17 +177,17 @@ describe('the contact rate limit, shared by two server processes', () => {
 
   it(`takes ${CONTACT_LIMIT.requests} messages per IP in ${CONTACT_LIMIT.windowMs / 60_000} minutes, counted in the database`, async () => {
     for (let i = 0; i < CONTACT_LIMIT.requests; i++) {
-      expect((await send(i % 2 ? a : b, '203.0.113.7')).statusCode).toBe(201);
+      expect((await send(i % 2 ? processes.a : processes.b, '203.0.113.7')).statusCode).toBe(201);
     }
-    const refused = await send(a, '203.0.113.7');
+    const refused = await send(processes.a, '203.0.113.7');
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toMatch(/wait a few minutes/);
     // The window started at 10:00:00; 30 s of its 10 minutes have passed.
     expect(refused.headers['retry-after']).toBe('570');
-    expect((await send(b, '203.0.113.7')).statusCode).toBe(429);
+    expect((await send(processes.b, '203.0.113.7')).statusCode).toBe(429);
     // Another address is not affected; the next window starts afresh.
-    expect((await send(b, '203.0.113.8')).statusCode).toBe(201);
+    expect((await send(processes.b, '203.0.113.8')).statusCode).toBe(201);
     clock.advance(570_000);
-    expect((await send(a, '203.0.113.7')).statusCode).toBe(201);
+    expect((await send(processes.a, '203.0.113.7')).statusCode).toBe(201);
   });
 });

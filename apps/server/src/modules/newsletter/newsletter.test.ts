@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signUp } from '../../../test/accounts';
 import { ManualClock } from '../../../test/clock';
-import { createTestApp, type TestApp } from '../../../test/helpers';
+import { createTestApp, type TestApp, twoProcesses } from '../../../test/helpers';
 import { startSmtp } from '../../../test/smtp-server';
 import { newsletterSubscribers } from '../../db/schema/content';
 import { coupons } from '../../db/schema/shopping';
@@ -261,18 +261,8 @@ describe('the newsletter', () => {
 });
 
 describe('the newsletter rate limit, shared by two server processes', () => {
-  let a: TestApp;
-  let b: TestApp;
   const clock = new ManualClock('2025-06-01T10:02:00.000Z');
-
-  beforeAll(async () => {
-    a = await createTestApp({}, { clock });
-    b = await createTestApp({}, { clock, sameDatabaseAs: a });
-  });
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-  });
+  const processes = twoProcesses({ clock });
 
   const subscribe = (app: TestApp, email: string, ip: string) =>
     app.app.inject({
@@ -284,13 +274,16 @@ describe('the newsletter rate limit, shared by two server processes', () => {
 
   it(`takes ${NEWSLETTER_LIMIT.requests} sign-ups per IP in ${NEWSLETTER_LIMIT.windowMs / 60_000} minutes across processes`, async () => {
     for (let i = 0; i < NEWSLETTER_LIMIT.requests; i++) {
-      expect((await subscribe(i % 2 ? a : b, `reader${i}@example.com`, '203.0.113.9')).statusCode).toBe(200);
+      expect(
+        (await subscribe(i % 2 ? processes.a : processes.b, `reader${i}@example.com`, '203.0.113.9'))
+          .statusCode,
+      ).toBe(200);
     }
-    const refused = await subscribe(a, 'one-more@example.com', '203.0.113.9');
+    const refused = await subscribe(processes.a, 'one-more@example.com', '203.0.113.9');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('480');
-    expect((await subscribe(b, 'one-more@example.com', '203.0.113.10')).statusCode).toBe(200);
+    expect((await subscribe(processes.b, 'one-more@example.com', '203.0.113.10')).statusCode).toBe(200);
     clock.advance(480_000);
-    expect((await subscribe(b, 'later@example.com', '203.0.113.9')).statusCode).toBe(200);
+    expect((await subscribe(processes.b, 'later@example.com', '203.0.113.9')).statusCode).toBe(200);
   });
 });

@@ -1,11 +1,11 @@
 import type { ContactFilter } from '@bazaar/shared/schemas/content';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { inputClasses } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useContactMessages } from '../api/get-contact-messages';
+import { FilterSelect } from '../components/filter-select';
 import { Pager } from '../components/pager';
 import { cellClass, Table } from '../components/table';
 import { subjectLabel } from '../lib/contact-subject';
@@ -26,7 +26,6 @@ export function MessagesPage() {
   const [status, setStatus] = useState<ContactFilter>('all');
   const [page, setPage] = useState(1);
   const inbox = useContactMessages({ status, page });
-  const filterId = useId();
   const data = inbox.data;
 
   return (
@@ -35,26 +34,14 @@ export function MessagesPage() {
       <p className="mt-2 text-sm text-gray-700" aria-live="polite">
         {data ? `${data.unread} unread ${data.unread === 1 ? 'message' : 'messages'}` : ' '}
       </p>
-      <div className="mt-6 mb-4 max-w-xs">
-        <label htmlFor={filterId} className="mb-1 block text-sm text-gray-700">
-          Show
-        </label>
-        <select
-          id={filterId}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as ContactFilter);
-            setPage(1);
-          }}
-          className={inputClasses}
-        >
-          {FILTERS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        value={status}
+        options={FILTERS}
+        onChange={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
+      />
       {inbox.isPending ? (
         <Spinner size={32} label="Loading messages…" />
       ) : inbox.isError ? (
