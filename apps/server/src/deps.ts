@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
+import { type Background, InProcessBackground } from './lib/background';
 import { type Clock, systemClock } from './lib/clock';
 import { createEvents, type Events } from './lib/events/index';
+import { createLogger } from './lib/log';
 import { Mailer, OutboxMailer, SmtpMailer } from './lib/mailer/index';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { insertOutboxEmail } from './modules/mail/outbox.repo';
@@ -24,6 +25,8 @@ export interface Deps {
   mailer: Mailer;
   storage: FileStorage;
   events: Events;
+  /** Work a request starts without waiting for it. */
+  background: Background;
 }
 
 /**
@@ -34,12 +37,12 @@ export type DepsOverrides = Partial<Omit<Deps, 'config' | 'db'>>;
 
 export interface OpenedDeps {
   deps: Deps;
-  /** Closes what was opened here, in order: pending mail, then events, then the database. */
+  /** Closes what was opened here, in order: background work, pending mail, events, the database. */
   close(): Promise<void>;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<OpenedDeps> {
-  const log = overrides.log ?? pino({ level: config.logLevel });
+  const log = overrides.log ?? createLogger(config.logLevel);
   const database =
     overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   const events = overrides.events ?? createEvents(database, log);
@@ -48,7 +51,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     new Mailer(
       config.mail.smtpUrl
         ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
-        : new OutboxMailer((message) => insertOutboxEmail(database.db, message), log),
+        : new OutboxMailer((message) => insertOutboxEmail(database.db, message), log, {
+            keepSecrets: config.env !== 'production',
+            logLinks: config.env === 'development',
+          }),
       log,
     );
   const deps: Deps = {
@@ -60,10 +66,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     mailer,
     storage: overrides.storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')),
     events,
+    background: overrides.background ?? new InProcessBackground(log),
   };
   return {
     deps,
     async close() {
+      if (!overrides.background) await deps.background.close();
       if (!overrides.mailer) await mailer.close();
       if (!overrides.events) await events.close();
       if (!overrides.database) await database.close();

@@ -1,12 +1,15 @@
 import type { Deps } from './deps';
+import { preloadCommonPasswords } from './lib/common-passwords';
 import { PasswordHasher } from './lib/password';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CategoriesService } from './modules/catalogue/categories.service';
 import { OrdersService } from './modules/orders/orders.service';
-import { AttemptLimiter, MemoryAttemptStore } from './modules/users/attempt-limiter';
-import { DEFAULT_AUTH_LIMITS } from './modules/users/auth-limits';
+import { AttemptLimiter } from './modules/users/attempt-limiter';
+import { authLimits } from './modules/users/auth-limits';
 import { OidcService } from './modules/users/oidc.service';
+import { PasswordPolicy } from './modules/users/password-policy';
 import { PasswordResetService } from './modules/users/password-reset.service';
+import { SessionsService } from './modules/users/sessions.service';
 import { UsersService } from './modules/users/users.service';
 
 /** Every service of the shop, each built once. Routes reach them as `app.services`. */
@@ -24,19 +27,17 @@ export interface Services {
  * needs through its constructor, including the other services it calls.
  */
 export function createServices(deps: Deps): Services {
-  const now = () => deps.clock.now().getTime();
   const passwords = new PasswordHasher(deps.config.passwordCost);
-  const attempts = new AttemptLimiter({
-    store: new MemoryAttemptStore(now),
-    limits: { ...DEFAULT_AUTH_LIMITS, ...deps.config.authLimits },
-    now,
-  });
-  const users = new UsersService({ ...deps, passwords, attempts });
+  const passwordPolicy = new PasswordPolicy();
+  preloadCommonPasswords();
+  const attempts = new AttemptLimiter({ ...deps, limits: authLimits(deps.config.authLimits) });
+  const sessions = new SessionsService(deps);
+  const users = new UsersService({ ...deps, passwords, passwordPolicy, attempts, sessions });
   return {
     catalogue: new CatalogueService(deps),
     categories: new CategoriesService(deps),
     users,
-    passwordReset: new PasswordResetService({ ...deps, passwords, attempts }),
+    passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
     orders: new OrdersService(deps),
   };

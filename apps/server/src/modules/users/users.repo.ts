@@ -73,14 +73,18 @@ const liveToken = (tokenHash: string, now: Date) =>
     gt(passwordResetTokens.expiresAt, now),
   );
 
-/** Whether an unused, unexpired reset token has this hash. */
-export async function isLiveResetToken(db: DbOrTx, tokenHash: string, now: Date): Promise<boolean> {
+/** The user of the unused, unexpired reset token with this hash, if there is one. */
+export async function findLiveResetToken(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
   const [row] = await db
-    .select({ id: passwordResetTokens.id })
+    .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(liveToken(tokenHash, now))
     .limit(1);
-  return row !== undefined;
+  return row?.userId;
 }
 
 /**
