@@ -16,16 +16,20 @@ export function secureDataDir(dataDir: string): void {
   const { mode } = lstatSync(dataDir);
   if ((mode & 0o077) === 0) return;
   chmodSync(dataDir, PRIVATE_DIR);
-  closeUp(dataDir);
+  makePrivate(dataDir);
 }
 
-function closeUp(dir: string): void {
+/**
+ * Takes every permission but the owner's from the files and folders under `dir`. The embedded
+ * engine writes the files of a new database with modes of its own (0666), whatever the umask.
+ */
+export function makePrivate(dir: string): void {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isSymbolicLink()) continue;
     if (entry.isDirectory()) {
       chmodSync(full, PRIVATE_DIR);
-      closeUp(full);
+      makePrivate(full);
     } else if (entry.isFile()) {
       chmodSync(full, lstatSync(full).mode & PRIVATE_FILE);
     }

@@ -55,7 +55,10 @@ describe('logs carry no secrets', () => {
       url: `/api/users/reset-password/${resetToken}`,
       payload: { password: 'a new long passphrase' },
     });
-    await t.app.inject({ method: 'GET', url: '/api/auth/oidc/callback?code=AUTHCODE-123456&state=STATE-98765' });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/oidc/callback?code=AUTHCODE-123456&state=STATE-98765',
+    });
     const text = captured.text();
     expect(text).toContain('/api/users/reset-password/[redacted]');
     expect(text).toContain('code=[redacted]');
@@ -78,7 +81,11 @@ describe('logs carry no secrets', () => {
       url: '/api/users/register',
       payload: { name: 'Zoya', email: 'zoya@example.com', password: 'copper-kettle-song', phoneNumber: '1' },
     });
-    await t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email: 'zoya@example.com' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/forgot-password',
+      payload: { email: 'zoya@example.com' },
+    });
     const [mail] = await vi.waitFor(async () => {
       const rows = await t.db.select().from(outboxEmails);
       expect(rows.filter((r) => r.subject === 'Reset your Bazaar password')).toHaveLength(1);

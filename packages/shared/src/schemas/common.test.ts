@@ -33,8 +33,12 @@ describe('text(): no control characters in any text field', () => {
       expect(parsed.error?.issues[0]?.message).toBe('Must not contain control characters');
     }
     const registration = { name: 'Al', email: 'al@example.com', phoneNumber: '1' };
-    expect(registerBodySchema.safeParse({ ...registration, password: 'long\u0000password' }).success).toBe(false);
+    expect(registerBodySchema.safeParse({ ...registration, password: 'long\u0000password' }).success).toBe(
+      false,
+    );
     // A password typed to log in is only compared, never judged: one set under an older rule still works.
-    expect(loginBodySchema.safeParse({ email: 'al@example.com', password: 'old\tpassword' }).success).toBe(true);
+    expect(loginBodySchema.safeParse({ email: 'al@example.com', password: 'old\tpassword' }).success).toBe(
+      true,
+    );
   });
 });

@@ -83,7 +83,12 @@ describe('the password rule (length only; the server also refuses common passwor
     registerBodySchema.safeParse({ ...registration, name: 'Al', password }).error?.issues[0]?.message;
 
   it('takes passphrases and any script, with no letter-and-digit rule', () => {
-    for (const password of ['correct horse battery staple', 'पासवर्ड सुरक्षित', 'пароль надёжный', 'onlyletters']) {
+    for (const password of [
+      'correct horse battery staple',
+      'पासवर्ड सुरक्षित',
+      'пароль надёжный',
+      'onlyletters',
+    ]) {
       expect(problem(password), password).toBeUndefined();
     }
   });
@@ -92,6 +97,8 @@ describe('the password rule (length only; the server also refuses common passwor
     expect(problem('कखगघङचछज')).toBeUndefined();
     expect(problem('कखगघङचछ')).toBe(`Password must be at least ${PASSWORD_MIN} characters long`);
     expect(problem('😀'.repeat(PASSWORD_MAX))).toBeUndefined();
-    expect(problem('😀'.repeat(PASSWORD_MAX + 1))).toBe(`Password must be at most ${PASSWORD_MAX} characters long`);
+    expect(problem('😀'.repeat(PASSWORD_MAX + 1))).toBe(
+      `Password must be at most ${PASSWORD_MAX} characters long`,
+    );
   });
 });

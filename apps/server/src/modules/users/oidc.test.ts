@@ -162,7 +162,12 @@ describe('sign-in with Google (OpenID Connect)', () => {
     const attacker = await t.app.inject({
       method: 'POST',
       url: '/api/users/register',
-      payload: { name: 'Not The CEO', email: 'ceo@corp.test', password: 'attacker-knows-this', phoneNumber: '1' },
+      payload: {
+        name: 'Not The CEO',
+        email: 'ceo@corp.test',
+        password: 'attacker-knows-this',
+        phoneNumber: '1',
+      },
     });
     expect(attacker.statusCode).toBe(201);
     // The real owner of the address signs in with Google: no session in that account.
@@ -175,7 +180,9 @@ describe('sign-in with Google (OpenID Connect)', () => {
     expect(fragment.get('link')).toEqual(expect.any(String));
     expect(fragment.get('next')).toBe('/orders');
     const [account] = await t.db.select().from(users).where(eq(users.email, 'ceo@corp.test'));
-    expect(await t.db.select().from(userIdentities).where(eq(userIdentities.userId, account!.id))).toEqual([]);
+    expect(await t.db.select().from(userIdentities).where(eq(userIdentities.userId, account!.id))).toEqual(
+      [],
+    );
   });
 
   it("links Google to a password account once its owner logs in with the account's password", async () => {
@@ -220,7 +227,11 @@ describe('sign-in with Google (OpenID Connect)', () => {
     provider.setIdentity({ email: 'priya@example.com', name: 'Priya Nair' });
     const stale = fragmentOf(await browser(t)(`${SHOP}/api/auth/oidc/start`)).get('token')!;
     const me = (
-      await t.app.inject({ method: 'GET', url: '/api/users/user', headers: { authorization: `Bearer ${stale}` } })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/users/user',
+        headers: { authorization: `Bearer ${stale}` },
+      })
     ).json().user;
     expect(me.hasPassword).toBe(false);
     const put = (token: string, payload: Record<string, string>) =>
@@ -235,7 +246,8 @@ describe('sign-in with Google (OpenID Connect)', () => {
       const refused = await put(stale, payload);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().fields).toEqual({
-        currentPassword: 'To set a password or change your email, first confirm it is you: sign in with Google again.',
+        currentPassword:
+          'To set a password or change your email, first confirm it is you: sign in with Google again.',
       });
     }
     // Signing in again at the provider proves it.

@@ -39,7 +39,12 @@ describe('the password policy: long enough, not common, any script', () => {
     const own = await t.app.inject({
       method: 'POST',
       url: '/api/users/register',
-      payload: { name: 'Ravi Shankar', email: 'ravishankar@example.com', password: 'ravishankar2024', phoneNumber: '7' },
+      payload: {
+        name: 'Ravi Shankar',
+        email: 'ravishankar@example.com',
+        password: 'ravishankar2024',
+        phoneNumber: '7',
+      },
     });
     expect(own.json().fields).toEqual({ password: TOO_COMMON });
     expect((await register('Bazaar@123')).json().fields).toEqual({ password: TOO_COMMON });
