@@ -242,7 +242,10 @@ describe('sign-in with Google (OpenID Connect)', () => {
         payload,
       });
     // A token alone (stolen, say) can neither set a password nor move the email.
-    const attempts: Record<string, string>[] = [{ password: 'my-own-new-phrase' }, { email: 'thief@example.com' }];
+    const attempts: Record<string, string>[] = [
+      { password: 'my-own-new-phrase' },
+      { email: 'thief@example.com' },
+    ];
     for (const payload of attempts) {
       const refused = await put(stale, payload);
       expect(refused.statusCode).toBe(400);
