@@ -25,10 +25,14 @@ export interface CountedAttempt {
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 const ms = (value: number) => sql`(${value}::float8 * interval '1 millisecond')`;
 
-/** The wait after the `count`-th attempt, in SQL (count is an SQL expression). */
-function delayAfter(count: ReturnType<typeof sql>, policy: AttemptPolicy) {
-  return sql`(case when ${count} < ${policy.free}::int then interval '0'
-    else least(${ms(policy.firstDelayMs)} * power(2, ${count} - ${policy.free}::int), ${ms(policy.maxDelayMs)}) end)`;
+// "Not waiting" is the epoch, not the time of the attempt: requests read the clock a moment before their
+// statement runs, and one that read it earlier must not find itself waiting behind a later one.
+const NOT_WAITING = sql`to_timestamp(0)`;
+
+/** When the next attempt is allowed after the `count`-th (count is an SQL expression). */
+function blockedAfter(count: ReturnType<typeof sql>, now: Date, policy: AttemptPolicy) {
+  return sql`(case when ${count} < ${policy.free}::int then ${NOT_WAITING}
+    else ${at(now)} + least(${ms(policy.firstDelayMs)} * power(2, ${count} - ${policy.free}::int), ${ms(policy.maxDelayMs)}) end)`;
 }
 
 /**
@@ -52,8 +56,8 @@ export async function countAttempt(
       keyHash,
       count: 1,
       lastAt: now,
-      blockedUntil: sql`${at(now)} + ${delayAfter(sql`1`, policy)}`,
-      previousBlockedUntil: now,
+      blockedUntil: blockedAfter(sql`1`, now, policy),
+      previousBlockedUntil: new Date(0),
       expiresAt: new Date(now.getTime() + policy.forgetAfterMs),
     })
     .onConflictDoUpdate({
@@ -61,10 +65,10 @@ export async function countAttempt(
       set: {
         count: sql`case when ${expired} then 1 when ${waiting} then ${t.count} else ${next} end`,
         lastAt: sql`case when ${expired} or not ${waiting} then ${at(now)} else ${t.lastAt} end`,
-        blockedUntil: sql`case when ${expired} then ${at(now)} + ${delayAfter(sql`1`, policy)}
+        blockedUntil: sql`case when ${expired} then ${blockedAfter(sql`1`, now, policy)}
           when ${waiting} then ${t.blockedUntil}
-          else ${at(now)} + ${delayAfter(next, policy)} end`,
-        previousBlockedUntil: sql`case when ${expired} then ${at(now)} else ${t.blockedUntil} end`,
+          else ${blockedAfter(next, now, policy)} end`,
+        previousBlockedUntil: sql`case when ${expired} then ${NOT_WAITING} else ${t.blockedUntil} end`,
         expiresAt: sql`case when ${expired} or not ${waiting} then ${at(now)} + ${ms(policy.forgetAfterMs)} else ${t.expiresAt} end`,
       },
     })
@@ -88,7 +92,7 @@ export async function uncountAttempt(db: DbOrTx, keyHash: string, now: Date, pol
     .update(t)
     .set({
       count: fewer,
-      blockedUntil: sql`case when ${fewer} < ${policy.free}::int then least(${t.blockedUntil}, ${at(now)}) else ${t.blockedUntil} end`,
+      blockedUntil: sql`case when ${fewer} < ${policy.free}::int then ${NOT_WAITING} else ${t.blockedUntil} end`,
     })
     .where(eq(t.keyHash, keyHash));
 }

@@ -35,9 +35,9 @@ describe('a burst of registrations does not stall static files (a listening serv
           phoneNumber: '1',
         }),
       }).then(async (res) => {
-        await res.arrayBuffer();
+        const body = await res.text();
         finished.push(`register ${res.status}`);
-        return { status: res.status, ms: performance.now() - started };
+        return { status: res.status, body, ms: performance.now() - started };
       }),
     );
     // Once the first registration is answered, every other one has long been hashing or waiting.
@@ -56,7 +56,7 @@ describe('a burst of registrations does not stall static files (a listening serv
         `after ${answeredBefore} of ${BURST} registrations`,
     );
     expect(image.status).toBe(200);
-    expect(results.every((r) => r.status === 201)).toBe(true);
+    expect(results.filter((r) => r.status !== 201)).toEqual([]);
     // Ordering, not timing: with every pool thread hashing, the image waits behind the queued hashes
     // and comes after nearly all of them; with hashing capped, it comes while most still wait.
     expect(answeredBefore).toBeLessThan(BURST / 2);

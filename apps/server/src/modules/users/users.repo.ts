@@ -39,6 +39,7 @@ export async function updateUser(
   values: Partial<
     Pick<NewUserRow, 'name' | 'email' | 'phoneNumber' | 'profileImage' | 'passwordHash' | 'isAdmin'>
   >,
+  /** `bumpTokenVersion` ends every session of the user at once (their tokens carry the old version). */
   options: { bumpTokenVersion?: boolean } = {},
 ): Promise<UserRow | undefined> {
   const [row] = await db
