@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../test/clock';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 
-const PASSWORD = 'amber-tiger-canal';
+const PASSWORD = 'amber-tiger-canal-7';
 
 function login(t: TestApp, email: string, password: string, ip: string) {
   return t.app.inject({
