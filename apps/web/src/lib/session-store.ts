@@ -65,6 +65,8 @@ export const useSession = create<SessionState>((set) => ({
  */
 export function logout(): string | null {
   const { token } = useSession.getState();
+  // Whoever logs out says so in their own words; a guarded page must not add 'Session expired'.
+  markSessionEnded();
   useSession.getState().clear();
   return token;
 }
