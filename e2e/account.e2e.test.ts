@@ -276,6 +276,10 @@ describeInBrowser('accounts and session', () => {
     expect(newToken).not.toBe(oldToken);
     expect(await statusWithToken(page, oldToken)).toBe(401);
     expect(await statusWithToken(page, newToken!)).toBe(200);
+    // The account's address is told of the change.
+    expect(await latestMailTo(mailDir, email, { subject: 'Your Bazaar password was changed' })).toMatch(
+      /signed out/,
+    );
     // Still signed in with the fresh token after a reload.
     await page.reload();
     await page.getByRole('heading', { name: 'Edit your profile' }).waitFor();
@@ -292,7 +296,7 @@ describeInBrowser('accounts and session', () => {
     await main.getByRole('button', { name: 'Send reset link' }).click();
     await main.getByRole('status').filter({ hasText: 'If an account exists' }).waitFor();
 
-    const mail = await latestMailTo(mailDir, email);
+    const mail = await latestMailTo(mailDir, email, { subject: 'Reset your Bazaar password' });
     const link = mail.match(/https?:\/\/[^\s"<>]+\/reset-password\/[A-Za-z0-9_-]+/)?.[0];
     expect(link).toBeDefined();
     await page.goto(new URL(link!).pathname);
