@@ -79,7 +79,12 @@ describe('logs carry no secrets', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/users/register',
-      payload: { name: 'Zoya', email: 'zoya@example.com', password: 'copper-kettle-song', phoneNumber: '1' },
+      payload: {
+        name: 'Zoya',
+        email: 'zoya@example.com',
+        password: 'copper-kettle-song-5',
+        phoneNumber: '1',
+      },
     });
     await t.app.inject({
       method: 'POST',

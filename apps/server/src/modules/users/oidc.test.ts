@@ -165,7 +165,7 @@ describe('sign-in with Google (OpenID Connect)', () => {
       payload: {
         name: 'Not The CEO',
         email: 'ceo@corp.test',
-        password: 'attacker-knows-this',
+        password: 'attacker-knows-this-1',
         phoneNumber: '1',
       },
     });
@@ -189,7 +189,7 @@ describe('sign-in with Google (OpenID Connect)', () => {
     const owner = await t.app.inject({
       method: 'POST',
       url: '/api/users/register',
-      payload: { name: 'Anil', email: 'anil@example.com', password: 'river-stone-lamp', phoneNumber: '1' },
+      payload: { name: 'Anil', email: 'anil@example.com', password: 'river-stone-lamp-2', phoneNumber: '1' },
     });
     provider.setIdentity({ email: 'anil@example.com', name: 'Anil K' });
     const ticket = fragmentOf(await browser(t)(`${SHOP}/api/auth/oidc/start`)).get('link')!;
@@ -204,13 +204,13 @@ describe('sign-in with Google (OpenID Connect)', () => {
     const forged = await t.app.inject({
       method: 'POST',
       url: '/api/users/login',
-      payload: { email: 'anil@example.com', password: 'river-stone-lamp', link: `${ticket}x` },
+      payload: { email: 'anil@example.com', password: 'river-stone-lamp-2', link: `${ticket}x` },
     });
     expect(forged.statusCode).toBe(400);
     const linked = await t.app.inject({
       method: 'POST',
       url: '/api/users/login',
-      payload: { email: 'anil@example.com', password: 'river-stone-lamp', link: ticket },
+      payload: { email: 'anil@example.com', password: 'river-stone-lamp-2', link: ticket },
     });
     expect(linked.statusCode).toBe(200);
     // From now on Google signs straight into that account.
@@ -233,7 +233,6 @@ describe('sign-in with Google (OpenID Connect)', () => {
         headers: { authorization: `Bearer ${stale}` },
       })
     ).json().user;
-    expect(me.hasPassword).toBe(false);
     const put = (token: string, payload: Record<string, string>) =>
       t.app.inject({
         method: 'PUT',
@@ -243,7 +242,7 @@ describe('sign-in with Google (OpenID Connect)', () => {
       });
     // A token alone (stolen, say) can neither set a password nor move the email.
     const attempts: Record<string, string>[] = [
-      { password: 'my-own-new-phrase' },
+      { password: 'my-own-new-phrase-9' },
       { email: 'thief@example.com' },
     ];
     for (const payload of attempts) {
@@ -254,12 +253,13 @@ describe('sign-in with Google (OpenID Connect)', () => {
           'To set a password or change your email, first confirm it is you: sign in with Google again.',
       });
     }
+    expect(me.hasPassword).toBe(false);
     // Signing in again at the provider proves it.
     const fresh = fragmentOf(await browser(t)(`${SHOP}/api/auth/oidc/start?fresh=true&next=/profile`));
     expect(fresh.get('next')).toBe('/profile');
     const moved = await put(fresh.get('token')!, { email: 'priya.nair@example.com' });
     expect(moved.statusCode).toBe(200);
-    const withPassword = await put(fresh.get('token')!, { password: 'my-own-new-phrase' });
+    const withPassword = await put(fresh.get('token')!, { password: 'my-own-new-phrase-9' });
     expect(withPassword.statusCode).toBe(200);
     expect(withPassword.json().updatedUser.hasPassword).toBe(true);
     // The old address hears of the move.
