@@ -68,8 +68,8 @@ export class AttemptLimiter {
 
   /** Takes back one counted attempt (a successful login is not a failure of its address). */
   undo(check: AttemptCheck): Promise<void> {
-    const { db, clock, limits } = this.deps;
-    return uncountAttempt(db, hashKey(check.key), clock.now(), check.policy(limits));
+    const { db, limits } = this.deps;
+    return uncountAttempt(db, hashKey(check.key), check.policy(limits));
   }
 
   clear(key: string): Promise<void> {

@@ -85,7 +85,7 @@ export async function countAttempt(
 }
 
 /** Takes back one counted attempt (a login that succeeded is not a failure of its address). */
-export async function uncountAttempt(db: DbOrTx, keyHash: string, now: Date, policy: AttemptPolicy) {
+export async function uncountAttempt(db: DbOrTx, keyHash: string, policy: AttemptPolicy) {
   const t = authAttempts;
   const fewer = sql`greatest(${t.count} - 1, 0)`;
   await db
