@@ -67,8 +67,10 @@ describeInBrowser('help, FAQ and policy pages', () => {
     await payment.click();
     expect(await payment.getAttribute('aria-pressed')).toBe('true');
     expect(await all.getAttribute('aria-pressed')).toBe('false');
+    // Read the colours once the chips' colour transitions have run, not halfway through them.
     const style = (chip: typeof all) =>
-      chip.evaluate((el) => {
+      chip.evaluate(async (el) => {
+        await Promise.all(el.getAnimations().map((a) => a.finished));
         const s = getComputedStyle(el);
         return { background: s.backgroundColor, color: s.color };
       });
