@@ -5,6 +5,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | undefined;
+  /**
+   * Parts of the message that work as a key (a reset link): sent, but never kept at rest or logged
+   * outside development.
+   */
+  secrets?: readonly string[] | undefined;
 }
 
 /** Hands a message on; chosen once at start-up (SMTP when configured, the outbox table otherwise). */
