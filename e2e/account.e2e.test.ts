@@ -45,17 +45,29 @@ function avatarButton(page: Page): Locator {
 }
 
 async function logOutThroughMenu(page: Page) {
+  const token = (await storedToken(page))!;
   await avatarButton(page).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await page.waitForURL((url) => url.pathname === '/login');
+  await toast(page, 'Logged out successfully');
   expect(await storedToken(page)).toBeNull();
+  // The server ended the session: the token no longer works anywhere.
+  await expect.poll(() => statusWithToken(page, token)).toBe(401);
+  // A logout is never announced as an expired session.
+  expect(
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Session expired/ })
+      .count(),
+  ).toBe(0);
 }
 
 describeInBrowser('accounts and session', () => {
   let browser: Browser;
   let page: Page;
   const email = `asha-${randomUUID().slice(0, 8)}@example.com`;
-  const firstPassword = 'Secret123';
+  // Passwords of the new rule: any characters, 8 or more, none from the lists of common ones.
+  const firstPassword = 'Saffron lamp 42';
   const secondPassword = 'Better456';
   const resetPassword = 'Reset789x';
 
@@ -75,8 +87,19 @@ describeInBrowser('accounts and session', () => {
 
     await main.getByLabel('Name', { exact: true }).fill('Asha Verma');
     await main.getByLabel('Email', { exact: true }).fill(email);
+    // A common password is refused with the server's words, under the field.
+    await main.getByLabel('Password', { exact: true }).fill('Password123');
+    await main.getByLabel('Confirm Password', { exact: true }).fill('Password123');
+    await main.getByLabel('Phone Number', { exact: true }).fill('9876543210');
+    await submit.click();
+    await main
+      .getByText(/too easy to guess/)
+      .first()
+      .waitFor();
+    expect(pathOf(page)).toBe('/register');
+
     await main.getByLabel('Password', { exact: true }).fill(firstPassword);
-    await main.getByLabel('Confirm Password', { exact: true }).fill('Secret124');
+    await main.getByLabel('Confirm Password', { exact: true }).fill('Saffron lamp 43');
     await main.getByText('Passwords do not match').waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await main.getByLabel('Confirm Password', { exact: true }).fill(firstPassword);
@@ -253,6 +276,10 @@ describeInBrowser('accounts and session', () => {
     expect(newToken).not.toBe(oldToken);
     expect(await statusWithToken(page, oldToken)).toBe(401);
     expect(await statusWithToken(page, newToken!)).toBe(200);
+    // The account's address is told of the change.
+    expect(await latestMailTo(mailDir, email, { subject: 'Your Bazaar password was changed' })).toMatch(
+      /signed out/,
+    );
     // Still signed in with the fresh token after a reload.
     await page.reload();
     await page.getByRole('heading', { name: 'Edit your profile' }).waitFor();
@@ -269,7 +296,7 @@ describeInBrowser('accounts and session', () => {
     await main.getByRole('button', { name: 'Send reset link' }).click();
     await main.getByRole('status').filter({ hasText: 'If an account exists' }).waitFor();
 
-    const mail = await latestMailTo(mailDir, email);
+    const mail = await latestMailTo(mailDir, email, { subject: 'Reset your Bazaar password' });
     const link = mail.match(/https?:\/\/[^\s"<>]+\/reset-password\/[A-Za-z0-9_-]+/)?.[0];
     expect(link).toBeDefined();
     await page.goto(new URL(link!).pathname);
@@ -335,6 +362,22 @@ describeInBrowser('accounts and session', () => {
     expect(await other.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await logIn(other, email, resetPassword);
     await other.waitForURL(`${baseUrl}/profile`);
+    await other.context().close();
+  });
+
+  it('signs out of every device from the profile', async () => {
+    const other = await newPage(browser, baseUrl);
+    await other.goto('/login');
+    await logIn(other, email, resetPassword);
+    await other.waitForURL(`${baseUrl}/`);
+    const otherToken = (await storedToken(other))!;
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Sign out of all devices' }).click();
+    await toast(page, 'Signed out on every device');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await storedToken(page)).toBeNull();
+    await expect.poll(() => statusWithToken(page, otherToken)).toBe(401);
     await other.context().close();
   });
 

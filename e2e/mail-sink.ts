@@ -42,15 +42,23 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-/** The newest message sent to `to` (waits up to `timeoutMs`), decoded as text. */
-export async function latestMailTo(dir: string, to: string, timeoutMs = 10_000): Promise<string> {
+/**
+ * The newest message sent to `to` (with `subject`, when given: the shop also sends notices), waiting up
+ * to `timeoutMs`, decoded as text.
+ */
+export async function latestMailTo(
+  dir: string,
+  to: string,
+  { subject, timeoutMs = 10_000 }: { subject?: string; timeoutMs?: number } = {},
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = readdirSync(dir).sort().reverse();
     for (const file of files) {
       const raw = readFileSync(path.join(dir, file), 'utf8');
-      if (raw.split('\r\n', 1)[0]?.toLowerCase().includes(to.toLowerCase()))
-        return decodeQuotedPrintable(raw);
+      if (!raw.split('\r\n', 1)[0]?.toLowerCase().includes(to.toLowerCase())) continue;
+      const text = decodeQuotedPrintable(raw);
+      if (subject === undefined || text.includes(`Subject: ${subject}`)) return text;
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -42,6 +42,23 @@ export async function buildApp(config: Config, overrides: BuildOverrides = {}): 
   }
 }
 
+/**
+ * Timeouts of the HTTP server (Fastify leaves the request timeout off): a body sent a byte at a
+ * time cannot hold a connection for ever. Node checks them every `connectionsCheckingInterval`.
+ */
+function httpLimits(config: Config) {
+  const { requestTimeoutMs, connectionTimeoutMs, keepAliveTimeoutMs } = config.http;
+  return {
+    requestTimeout: requestTimeoutMs,
+    connectionTimeout: connectionTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
+    http: {
+      headersTimeout: Math.min(requestTimeoutMs, 30_000),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(requestTimeoutMs / 10))),
+    },
+  };
+}
+
 /** Services from the deps, then plugins, then routes: store routes and the admin scope under /api. */
 async function assemble(
   deps: Deps,
@@ -58,7 +75,9 @@ async function assemble(
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    ...httpLimits(config),
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.maxConnections = config.http.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);

@@ -27,6 +27,10 @@ const envSchema = z.object({
   SEED_DEMO: boolFlag,
   WEB_DIST: optionalString,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(72_000),
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   TRUST_PROXY: z
     .string()
@@ -62,6 +66,18 @@ export interface Config {
   /** Folder of the built SPA; served only when set and present. */
   webDist: string | undefined;
   rateLimitMax: number;
+  /**
+   * Limits of the HTTP server: a request's headers and body must arrive within `requestTimeoutMs`;
+   * a connection silent for `connectionTimeoutMs` is closed, an idle keep-alive one after
+   * `keepAliveTimeoutMs` (behind a proxy: longer than the proxy's own idle timeout); at most
+   * `maxConnections` are open at once.
+   */
+  http: {
+    requestTimeoutMs: number;
+    connectionTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+  };
   /**
    * Whether X-Forwarded-For is believed: false (default), true, or the number of
    * proxies in front. Believing it blindly would let anyone dodge per-IP limits.
@@ -101,6 +117,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     passwordCost: PRODUCTION_SCRYPT_COST,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : Number(e.TRUST_PROXY),

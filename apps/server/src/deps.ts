@@ -1,13 +1,14 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import type { DescriptionWriter } from './lib/ai/description-writer';
 import { GeminiWriter } from './lib/ai/gemini-writer';
 import { OfflineWriter } from './lib/ai/offline-writer';
+import { type Background, InProcessBackground } from './lib/background';
 import { type Clock, systemClock } from './lib/clock';
 import { createEvents, type Events } from './lib/events/index';
+import { createLogger } from './lib/log';
 import { Mailer, OutboxMailer, SmtpMailer } from './lib/mailer/index';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { insertOutboxEmail } from './modules/mail/outbox.repo';
@@ -29,6 +30,8 @@ export interface Deps {
   events: Events;
   /** Writes product descriptions: Gemini with GEMINI_API_KEY, the offline writer without. */
   ai: DescriptionWriter;
+  /** Work a request starts without waiting for it. */
+  background: Background;
 }
 
 /**
@@ -39,12 +42,12 @@ export type DepsOverrides = Partial<Omit<Deps, 'config' | 'db'>>;
 
 export interface OpenedDeps {
   deps: Deps;
-  /** Closes what was opened here, in order: pending mail, then events, then the database. */
+  /** Closes what was opened here, in order: background work, pending mail, events, the database. */
   close(): Promise<void>;
 }
 
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<OpenedDeps> {
-  const log = overrides.log ?? pino({ level: config.logLevel });
+  const log = overrides.log ?? createLogger(config.logLevel);
   const database =
     overrides.database ??
     (await openDatabase({
@@ -58,7 +61,10 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     new Mailer(
       config.mail.smtpUrl
         ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
-        : new OutboxMailer((message) => insertOutboxEmail(database.db, message), log),
+        : new OutboxMailer((message) => insertOutboxEmail(database.db, message), log, {
+            keepSecrets: config.env !== 'production',
+            logLinks: config.env === 'development',
+          }),
       log,
     );
   const deps: Deps = {
@@ -75,10 +81,12 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       (config.ai.apiKey
         ? new GeminiWriter({ apiKey: config.ai.apiKey, model: config.ai.model })
         : new OfflineWriter()),
+    background: overrides.background ?? new InProcessBackground(log),
   };
   return {
     deps,
     async close() {
+      if (!overrides.background) await deps.background.close();
       if (!overrides.mailer) await mailer.close();
       if (!overrides.events) await events.close();
       if (!overrides.database) await database.close();

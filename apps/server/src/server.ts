@@ -3,9 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemoIfEmpty } from './db/seed/index';
+import { secureDataDir } from './lib/file-modes';
 
 async function main() {
   const config = loadConfig();
+  // Before anything is written there: the embedded database holds password hashes.
+  secureDataDir(config.dataDir);
   if (!config.webDist && config.env === 'production') {
     // The bundled server sits in apps/server/dist; the SPA build beside it in apps/web/dist.
     config.webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');

@@ -1,4 +1,5 @@
 import type { Deps } from './deps';
+import { preloadCommonPasswords } from './lib/common-passwords';
 import { PasswordHasher } from './lib/password';
 import { AiService } from './modules/ai/ai.service';
 import { AuditService } from './modules/audit/audit.service';
@@ -10,10 +11,12 @@ import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SettingsService } from './modules/settings/settings.service';
-import { AttemptLimiter, MemoryAttemptStore } from './modules/users/attempt-limiter';
-import { DEFAULT_AUTH_LIMITS } from './modules/users/auth-limits';
+import { AttemptLimiter } from './modules/users/attempt-limiter';
+import { authLimits } from './modules/users/auth-limits';
 import { OidcService } from './modules/users/oidc.service';
+import { PasswordPolicy } from './modules/users/password-policy';
 import { PasswordResetService } from './modules/users/password-reset.service';
+import { SessionsService } from './modules/users/sessions.service';
 import { UserAdminService } from './modules/users/user-admin.service';
 import { UsersService } from './modules/users/users.service';
 
@@ -40,14 +43,12 @@ export interface Services {
  * needs through its constructor, including the other services it calls.
  */
 export function createServices(deps: Deps): Services {
-  const now = () => deps.clock.now().getTime();
   const passwords = new PasswordHasher(deps.config.passwordCost);
-  const attempts = new AttemptLimiter({
-    store: new MemoryAttemptStore(now),
-    limits: { ...DEFAULT_AUTH_LIMITS, ...deps.config.authLimits },
-    now,
-  });
-  const users = new UsersService({ ...deps, passwords, attempts });
+  const passwordPolicy = new PasswordPolicy();
+  preloadCommonPasswords();
+  const attempts = new AttemptLimiter({ ...deps, limits: authLimits(deps.config.authLimits) });
+  const sessions = new SessionsService(deps);
+  const users = new UsersService({ ...deps, passwords, passwordPolicy, attempts, sessions });
   const catalogue = new CatalogueService(deps);
   const audit = new AuditService(deps);
   const limits = new RateLimitService(deps);
@@ -56,7 +57,7 @@ export function createServices(deps: Deps): Services {
     catalogue,
     categories: new CategoriesService(deps),
     users,
-    passwordReset: new PasswordResetService({ ...deps, passwords, attempts }),
+    passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
     orders: new OrdersService(deps),
     settings,

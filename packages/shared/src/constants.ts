@@ -7,6 +7,12 @@ export const STORAGE_KEYS = {
   guestLikes: 'guestLikes',
 } as const;
 
+/**
+ * A reply to a request whose session token is due for renewal carries the renewed token in this header;
+ * the client keeps it in place of the old one (sliding renewal: an active session never expires).
+ */
+export const SESSION_TOKEN_HEADER = 'x-session-token';
+
 export const TOAST_AUTO_CLOSE_MS = 1500;
 
 /** The footer's newsletter: its offer and its two messages (the form is in the first load, without zod). */

@@ -20,6 +20,12 @@ describe('safeNext', () => {
       '/\t/evil.example',
       '/\n/evil.example',
       '/\r\n/evil.example',
+      // Dot segments that collapse into a protocol-relative path.
+      '/.//evil.example',
+      '/x/..//evil.example',
+      '/%2e//evil.example',
+      '/./\\evil.example',
+      '/orders/../..//evil.example/x?y=1',
     ]) {
       expect(safeNext(raw), JSON.stringify(raw)).toBe('/');
     }

@@ -18,5 +18,8 @@ export function safeNext(raw: unknown): string {
     return '/';
   }
   if (url.origin !== ORIGIN || SIGN_IN_PAGES.has(url.pathname)) return '/';
+  // Dot segments can leave a path that itself names another host: `/.//evil.example` parses here as
+  // the path `//evil.example`, which a browser given it as a link would read as protocol-relative.
+  if (url.pathname.startsWith('//') || url.pathname.includes('\\')) return '/';
   return url.pathname + url.search + url.hash;
 }

@@ -4,7 +4,11 @@ import { parseArgs } from 'node:util';
 import { passwordRules } from '@bazaar/shared';
 import { ConfigError, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/client';
+import { inTransaction } from '../db/transaction';
+import { secureDataDir } from '../lib/file-modes';
 import { PasswordHasher } from '../lib/password';
+import { PasswordPolicy } from '../modules/users/password-policy';
+import { deleteSessionsOfUser } from '../modules/users/sessions.repo';
 import { findUserByEmail, insertUser, updateUser } from '../modules/users/users.repo';
 
 const USAGE = `Usage: npm run create-admin -- --email <email> --password <password> [--name <name>]
@@ -49,21 +53,31 @@ export function parseCreateAdminArgs(argv: string[]): CreateAdminInput {
   return { email: email.data, password: password.data, name };
 }
 
-/** Creates the admin or promotes the existing account; returns the one-line result. */
+/**
+ * Creates the admin or promotes the existing account (its sessions end); returns the one-line result.
+ * The password must pass the same rule as a shopper's, common and leaked passwords refused.
+ */
 export async function createOrPromoteAdmin(
   db: Db,
   input: CreateAdminInput,
   passwords = new PasswordHasher(),
 ): Promise<string> {
+  await new PasswordPolicy()
+    .assertAcceptable(input.password, 'password', [input.email, input.name ?? ''])
+    .catch((error: Error) => {
+      throw new UsageError(`--password: ${error.message}`);
+    });
   const passwordHash = await passwords.hash(input.password);
   const existing = await findUserByEmail(db, input.email);
   if (existing) {
-    await updateUser(
-      db,
-      existing.id,
-      { isAdmin: true, passwordHash, ...(input.name ? { name: input.name } : {}) },
-      { bumpTokenVersion: true },
-    );
+    await inTransaction(db, async (tx) => {
+      await deleteSessionsOfUser(tx, existing.id);
+      await updateUser(tx, existing.id, {
+        isAdmin: true,
+        passwordHash,
+        ...(input.name ? { name: input.name } : {}),
+      });
+    });
     return `${existing.isAdmin ? 'Updated admin' : 'Promoted to admin'}: ${existing.email} (password set)`;
   }
   const name = input.name ?? input.email.split('@')[0]!.slice(0, 50);
@@ -72,23 +86,22 @@ export async function createOrPromoteAdmin(
 }
 
 async function main(): Promise<number> {
-  let input: CreateAdminInput;
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined;
   try {
-    input = parseCreateAdminArgs(process.argv.slice(2));
+    const input = parseCreateAdminArgs(process.argv.slice(2));
+    const config = loadConfig();
+    if (!config.databaseUrl) secureDataDir(config.dataDir);
+    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    console.log(await createOrPromoteAdmin(database.db, input));
+    return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${USAGE}`);
       return 2;
     }
     throw error;
-  }
-  const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    console.log(await createOrPromoteAdmin(database.db, input));
-    return 0;
   } finally {
-    await database.close();
+    await database?.close();
   }
 }
 

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { makePrivate } from '../lib/file-modes';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -70,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const memory = options.dataDir.startsWith('memory://');
   const dir = memory ? options.dataDir : path.join(options.dataDir, 'pglite');
-  if (!memory) mkdirSync(dir, { recursive: true });
+  if (!memory) mkdirSync(dir, { recursive: true, mode: 0o700 });
   const client = await PGlite.create(dir, {
     extensions: { pg_trgm },
     ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
@@ -78,5 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   // Applies nothing when the snapshot is already up to date.
   await migratePglite(db, { migrationsFolder: folder });
+  // The files hold password hashes: the owner's alone (the engine creates a new database's files 0666).
+  if (!memory) makePrivate(dir);
   return { db: db as unknown as Db, kind: 'pglite', client, close: () => client.close() };
 }

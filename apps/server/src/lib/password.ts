@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { tooManyRequests } from './errors';
 
 /** scrypt's cost parameters; each stored hash carries its own, so hashes of any cost keep verifying. */
 export interface ScryptCost {
@@ -12,6 +14,23 @@ export const PRODUCTION_SCRYPT_COST: ScryptCost = { N: 2 ** 17, r: 8, p: 1 };
 
 const KEY_LENGTH = 64;
 const MAX_MEM = 256 * 1024 * 1024;
+
+/**
+ * How many hashes may run at once. scrypt runs on libuv's thread pool, which file reads (static
+ * files, uploads), DNS and compression share: half of it (the pool has UV_THREADPOOL_SIZE threads,
+ * 4 by default) stays free for them, however many people sign in at once.
+ */
+export function defaultHashConcurrency(poolSize = Number(process.env.UV_THREADPOOL_SIZE) || 4): number {
+  return Math.max(1, Math.floor(poolSize / 2));
+}
+
+/** Hashes waiting beyond this many are refused (429): a flood cannot queue minutes of work. */
+export const MAX_WAITING_HASHES = 64;
+
+export interface HashQueueOptions {
+  concurrency?: number;
+  maxWaiting?: number;
+}
 
 function scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -41,12 +60,20 @@ function parse(stored: string): { cost: ScryptCost; salt: Buffer; hash: Buffer }
  */
 export class PasswordHasher {
   private dummy: Promise<string> | undefined;
+  private readonly queue: LimitFunction;
+  private readonly maxWaiting: number;
 
-  constructor(private readonly cost: ScryptCost = PRODUCTION_SCRYPT_COST) {}
+  constructor(
+    private readonly cost: ScryptCost = PRODUCTION_SCRYPT_COST,
+    options: HashQueueOptions = {},
+  ) {
+    this.queue = pLimit(options.concurrency ?? defaultHashConcurrency());
+    this.maxWaiting = options.maxWaiting ?? MAX_WAITING_HASHES;
+  }
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(16);
-    const key = await scrypt(password, salt, this.cost);
+    const key = await this.scrypt(password, salt, this.cost);
     const { N, r, p } = this.cost;
     return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
   }
@@ -54,8 +81,24 @@ export class PasswordHasher {
   async verify(password: string, stored: string | null | undefined): Promise<boolean> {
     const parsed = stored ? parse(stored) : undefined;
     if (!parsed) return false;
-    const actual = await scrypt(password, parsed.salt, parsed.cost);
+    const actual = await this.scrypt(password, parsed.salt, parsed.cost);
     return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
+  }
+
+  /** Hashes running and waiting now. */
+  get load(): { running: number; waiting: number } {
+    return { running: this.queue.activeCount, waiting: this.queue.pendingCount };
+  }
+
+  /** Every hash waits its turn in one queue, so at most `concurrency` pool threads ever hash. */
+  private scrypt(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
+    if (this.queue.pendingCount >= this.maxWaiting) {
+      throw tooManyRequests(
+        'Too many people are signing in right now. Please try again in a few seconds.',
+        5,
+      );
+    }
+    return this.queue(() => scrypt(password, salt, cost));
   }
 
   /** True when a hash was made at another cost than today's, so a login can store a new one. */

@@ -3,28 +3,42 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'bazaar';
 const SESSION_AUDIENCE = 'bazaar-session';
-export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export interface SessionClaims {
   userId: string;
+  /** The server-side session row this token belongs to. */
+  sessionId: string;
   tokenVersion: number;
+}
+
+export interface VerifiedSession extends SessionClaims {
+  issuedAt: Date;
 }
 
 function key(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-/** A session JWT: HS256, 7 days, `sub` = user id, `ver` = the user's token version. */
-export async function signSessionToken(claims: SessionClaims, secret: string): Promise<string> {
-  return new SignJWT({ ver: claims.tokenVersion })
+/**
+ * A session JWT: HS256, `sub` = user id, `sid` = session row, `ver` = the user's token version,
+ * issued at `now` and valid until `expiresAt` (the session's idle limit, renewed while in use).
+ */
+export async function signSessionToken(
+  claims: SessionClaims,
+  secret: string,
+  times: { now: Date; expiresAt: Date },
+): Promise<string> {
+  return new SignJWT({ ver: claims.tokenVersion, sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.userId)
     .setIssuer(ISSUER)
     .setAudience(SESSION_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${SESSION_TTL_SECONDS}s`)
+    .setIssuedAt(seconds(times.now))
+    .setExpirationTime(seconds(times.expiresAt))
     .sign(key(secret));
 }
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export type TokenProblem = 'expired' | 'invalid';
 
@@ -32,18 +46,24 @@ export type TokenProblem = 'expired' | 'invalid';
 export async function verifySessionToken(
   token: string,
   secret: string,
-): Promise<{ ok: true; claims: SessionClaims } | { ok: false; problem: TokenProblem }> {
+  now: Date,
+): Promise<{ ok: true; claims: VerifiedSession } | { ok: false; problem: TokenProblem }> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: SESSION_AUDIENCE,
-      requiredClaims: ['sub', 'exp', 'ver'],
+      requiredClaims: ['sub', 'exp', 'iat', 'ver', 'sid'],
+      currentDate: now,
     });
-    if (typeof payload.sub !== 'string' || !Number.isInteger(payload.ver)) {
+    const { sub, sid, ver, iat } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || !Number.isInteger(ver) || !iat) {
       return { ok: false, problem: 'invalid' };
     }
-    return { ok: true, claims: { userId: payload.sub, tokenVersion: payload.ver as number } };
+    return {
+      ok: true,
+      claims: { userId: sub, sessionId: sid, tokenVersion: ver as number, issuedAt: new Date(iat * 1000) },
+    };
   } catch (error) {
     return { ok: false, problem: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }
@@ -69,12 +89,14 @@ export async function verifyPayload(
   token: string,
   audience: string,
   secret: string,
+  now?: Date,
 ): Promise<Record<string, unknown> | undefined> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience,
+      ...(now ? { currentDate: now } : {}),
     });
     return payload;
   } catch {

@@ -1,3 +1,4 @@
+import { SESSION_TOKEN_HEADER } from '@bazaar/shared/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
@@ -35,25 +36,32 @@ export function signedInUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** Sessions: the bearer token is checked by the users service, which knows accounts and token versions. */
+/**
+ * Sessions: the bearer token is checked by the users service against the session's row (one query
+ * with the user's). A reply to a signed-in request is personal: never cached, and it carries a renewed
+ * token when the session's token is due for one.
+ */
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { users: Pick<UsersService, 'authenticate'> }) => {
     const { users } = opts;
     app.decorateRequest('user', null);
 
-    const requireUser: PreHandler = async (request) => {
-      request.user = await users.authenticate(bearerToken(request));
+    const signIn = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { user, renewedToken } = await users.authenticate(bearerToken(request));
+      request.user = user;
+      reply.header('cache-control', 'no-store');
+      if (renewedToken) reply.header(SESSION_TOKEN_HEADER, renewedToken);
     };
 
-    app.decorate('requireUser', requireUser);
+    app.decorate('requireUser', signIn);
     app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-      await requireUser(request, reply);
+      await signIn(request, reply);
       if (!request.user?.isAdmin) throw forbidden('Only shop administrators can do this.');
     });
-    app.decorate('optionalUser', async (request: FastifyRequest) => {
-      request.user = await users.authenticate(bearerToken(request)).catch((error) => {
-        if (error instanceof AppError) return null;
-        throw error;
+    app.decorate('optionalUser', async (request: FastifyRequest, reply: FastifyReply) => {
+      await signIn(request, reply).catch((error) => {
+        if (!(error instanceof AppError)) throw error;
+        request.user = null;
       });
     });
   },

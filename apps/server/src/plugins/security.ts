@@ -3,6 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { badRequest } from '../lib/errors';
+
+// A percent-encoded C0 or C1 control character (NUL, escape, DEL, ...) in the path or query: no
+// route of this shop takes one, and PostgreSQL would refuse a NUL with a 500.
+const ENCODED_CONTROL_CHARACTER = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f])/i;
+
+/**
+ * Whether a request is an API request, decided on the route the router matched (it decodes the
+ * path: `/%61pi/health` is `/api/health`), never on the raw URL. A request no route matched is
+ * counted too: only the SPA, the uploads and the docs' static files are left out.
+ */
+export function isApiRequest(request: { routeOptions: { url?: string | undefined } }): boolean {
+  const route = request.routeOptions.url;
+  return route === undefined || route === '/api' || route.startsWith('/api/');
+}
 
 /** The contact page's map: OpenStreetMap's embed, the only page another site may frame into ours. */
 export const MAP_FRAME_SOURCES = ['https://www.openstreetmap.org'] as const;
@@ -69,18 +84,26 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Record<
   return headers;
 }
 
-/** Security headers with a strict CSP, and a per-IP rate limit on the API. */
+/**
+ * Security headers with a strict CSP, control characters refused in URLs, and a per-IP rate limit
+ * on the API. The limit is counted per process (decisions.md): accounts are protected by the
+ * counters in the database, and a database write per catalogue request would cost the throughput
+ * the catalogue is built for.
+ */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const headers = securityHeaders();
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
+    if (ENCODED_CONTROL_CHARACTER.test(request.url)) {
+      throw badRequest('The address must not contain control characters');
+    }
   });
   await app.register(rateLimit, {
     global: true,
     max: opts.config.rateLimitMax,
     timeWindow: '1 minute',
     // Static files and the SPA are cheap and cached; only the API is limited.
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !isApiRequest(request),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,

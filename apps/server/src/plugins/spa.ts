@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { badRequest } from '../lib/errors';
 
 export interface SpaOptions {
   root: string;
@@ -32,7 +33,12 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: SpaOptions) => {
     },
   });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      throw badRequest('The address is not valid');
+    }
     if (urlPath.startsWith('/api/') || urlPath === '/api') {
       return reply.callNotFound();
     }

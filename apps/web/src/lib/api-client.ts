@@ -1,5 +1,5 @@
 // Constants and types only: the app-level bundle stays free of zod.
-import { MESSAGES } from '@bazaar/shared/constants';
+import { MESSAGES, SESSION_TOKEN_HEADER } from '@bazaar/shared/constants';
 import type { ErrorReply } from '@bazaar/shared/schemas/common';
 import type { z } from 'zod';
 import { notify } from './notify';
@@ -103,11 +103,15 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
     throw new ApiError(0, 'Cannot reach the shop. Check your connection and try again.', 'NETWORK');
   }
 
+  // Only the session that sent this request is concerned by its reply: after a logout, or once a new
+  // session has started, a late answer to an older token neither renews nor ends anything.
+  const current = options.token === undefined && token !== null && token === useSession.getState().token;
+  const renewed = response.headers.get(SESSION_TOKEN_HEADER);
+  if (renewed && current) useSession.getState().setToken(renewed);
   if (response.ok && options.as === 'text') return (await response.text()) as T;
   const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    if ((response.status === 401 || response.status === 403) && token && options.token === undefined)
-      onUnauthorized();
+    if ((response.status === 401 || response.status === 403) && current) onUnauthorized();
     const reply = (data ?? {}) as Partial<ErrorReply>;
     throw new ApiError(
       response.status,

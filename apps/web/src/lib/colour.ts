@@ -26,6 +26,8 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
 }
 
 const WHITE: Rgb = [255, 255, 255];
+/** The lightest tinted surface the app puts brand-coloured text on (Tailwind's gray-100). */
+const LIGHT_SURFACE: Rgb = [243, 244, 246];
 /** WCAG AA for normal text. */
 export const AA_CONTRAST = 4.5;
 
@@ -33,15 +35,17 @@ export const AA_CONTRAST = 4.5;
 const darken = (rgb: Rgb, factor: number): Rgb => rgb.map((c) => Math.floor(c * factor)) as Rgb;
 
 /**
- * The colour itself when white text on it (and it as text on white) reaches
- * 4.5:1, otherwise the lightest darker shade of it that does: a pale colour
- * an admin picks still themes the shop without making text unreadable.
+ * The colour itself when white text on it (and it as text on white or on a light grey surface) reaches
+ * 4.5:1, otherwise the lightest darker shade of it that does: a pale colour an admin picks still themes
+ * the shop without making text unreadable.
  */
 export function textSafeShade(hex: string): string | undefined {
   const rgb = parseHex(hex);
   if (!rgb) return undefined;
   let factor = 1;
-  while (contrastRatio(darken(rgb, factor), WHITE) < AA_CONTRAST && factor > 0) factor -= 0.01;
+  const readable = (c: Rgb) =>
+    contrastRatio(c, WHITE) >= AA_CONTRAST && contrastRatio(c, LIGHT_SURFACE) >= AA_CONTRAST;
+  while (!readable(darken(rgb, factor)) && factor > 0) factor -= 0.01;
   return toHex(darken(rgb, Math.max(factor, 0)));
 }
 

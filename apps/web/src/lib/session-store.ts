@@ -10,6 +10,8 @@ interface SessionState {
   /** True while the start-up auth check runs; guards wait for it. */
   checking: boolean;
   setSession(user: User, token: string): void;
+  /** Keeps a renewed token of the same session (sliding renewal). */
+  setToken(token: string): void;
   setUser(user: User): void;
   setChecking(checking: boolean): void;
   clear(): void;
@@ -36,6 +38,14 @@ export const useSession = create<SessionState>((set) => ({
     localStorage.setItem(STORAGE_KEYS.token, token);
     set({ user, token, isAuthenticated: true, isAdmin: user.isAdmin, checking: false });
   },
+  setToken(token) {
+    try {
+      localStorage.setItem(STORAGE_KEYS.token, token);
+    } catch {
+      // storage full or refused: the token still works for this tab
+    }
+    set({ token });
+  },
   setUser(user) {
     set({ user, isAdmin: user.isAdmin });
   },
@@ -51,10 +61,14 @@ export const useSession = create<SessionState>((set) => ({
 /**
  * Logout as the spec describes it: token removed, user cleared, admin flag off. What an ended session
  * means to the features (the cached wishlist dropped) is wired in app/session-effects.ts; the guest's
- * own lists stay in the browser.
+ * own lists stay in the browser. Returns the token that was in use, for the server to end it.
  */
-export function logout() {
+export function logout(): string | null {
+  const { token } = useSession.getState();
+  // Whoever logs out says so in their own words; a guarded page must not add 'Session expired'.
+  markSessionEnded();
   useSession.getState().clear();
+  return token;
 }
 
 let endedAt = 0;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_PAGE_SIZE, PRODUCT_SORTS, RATING_MAX } from '../constants';
+import { text } from './common';
 
 /** A product as the API replies with it: the spec's field names, prices in rupees. */
 export const productSchema = z
@@ -69,7 +70,7 @@ export const productListSchema = z
 export type ProductList = z.infer<typeof productListSchema>;
 
 const listOf = z
-  .union([z.string(), z.array(z.string())])
+  .union([text(), z.array(text())])
   .transform((v) => (Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean))
   .optional();
 const flag = z
@@ -81,11 +82,11 @@ const rupees = z.coerce.number().min(0, 'must be 0 or more').max(10_000_000);
 /** GET /products query: filters combine by AND; a repeated list criterion matches any of its values. */
 export const productListQuerySchema = z
   .object({
-    search: z.string().trim().max(100).optional(),
-    category: z.string().max(100).optional(),
-    subCategory: z.string().max(100).optional(),
-    option: z.string().max(100).optional(),
-    subOption: z.string().max(100).optional(),
+    search: text().trim().max(100).optional(),
+    category: text().max(100).optional(),
+    subCategory: text().max(100).optional(),
+    option: text().max(100).optional(),
+    subOption: text().max(100).optional(),
     minPrice: rupees.optional(),
     maxPrice: rupees.optional(),
     rating: z.coerce.number().int().min(1).max(RATING_MAX).optional(),

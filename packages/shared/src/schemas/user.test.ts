@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NAME_MAX, nameSchema, profileUpdateFieldsSchema, registerBodySchema, toAccountName } from './user';
+import {
+  NAME_MAX,
+  nameSchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  profileUpdateFieldsSchema,
+  registerBodySchema,
+  toAccountName,
+} from './user';
 
 const registration = { email: 'al@example.com', password: 'sunrise42', phoneNumber: '9876543210' };
 
@@ -67,5 +75,30 @@ describe('the name rule', () => {
       expect(name).not.toBeNull();
       expect(nameSchema.safeParse(name).success, JSON.stringify(raw)).toBe(true);
     }
+  });
+});
+
+describe('the password rule (length only; the server also refuses common passwords)', () => {
+  const problem = (password: string) =>
+    registerBodySchema.safeParse({ ...registration, name: 'Al', password }).error?.issues[0]?.message;
+
+  it('takes passphrases and any script, with no letter-and-digit rule', () => {
+    for (const password of [
+      'correct horse battery staple',
+      'पासवर्ड सुरक्षित',
+      'пароль надёжный',
+      'onlyletters',
+    ]) {
+      expect(problem(password), password).toBeUndefined();
+    }
+  });
+
+  it('counts characters as a person does: 8 to 128', () => {
+    expect(problem('कखगघङचछज')).toBeUndefined();
+    expect(problem('कखगघङचछ')).toBe(`Password must be at least ${PASSWORD_MIN} characters long`);
+    expect(problem('😀'.repeat(PASSWORD_MAX))).toBeUndefined();
+    expect(problem('😀'.repeat(PASSWORD_MAX + 1))).toBe(
+      `Password must be at most ${PASSWORD_MAX} characters long`,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 
 export const NAME_MAX = 50;
 export const PHONE_MAX = 10;
@@ -15,6 +16,8 @@ export const userSchema = z
     /** URL of the profile image, or null for the default avatar. */
     profileImage: z.string().nullable(),
     isAdmin: z.boolean(),
+    /** False for an account made through the identity provider that has not set a password yet. */
+    hasPassword: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'User' });
@@ -24,31 +27,48 @@ const email = z
   .email('Invalid email format')
   .max(254)
   .transform((e) => e.toLowerCase());
-const password = z
-  .string()
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters long`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters long`)
-  .refine((p) => /[A-Za-z]/.test(p) && /\d/.test(p), 'Password must contain a letter and a digit');
+/** Characters as a person counts them (code points), so an emoji or a Devanagari letter counts once. */
+const characters = (value: string) => [...value].length;
+const withinPasswordLength = (schema: z.ZodString) =>
+  schema.refine(
+    (p) => characters(p) <= PASSWORD_MAX,
+    `Password must be at most ${PASSWORD_MAX} characters long`,
+  );
+/**
+ * A new password: PASSWORD_MIN to PASSWORD_MAX characters of any script, spaces included, and nothing
+ * else: no "a letter and a digit" rule, which refuses "correct horse battery staple" and passwords in
+ * Devanagari or Cyrillic while letting "Password1" through. The server also refuses passwords found in
+ * lists of common and leaked ones (that list stays on the server, out of the storefront's bundle).
+ */
+const password = withinPasswordLength(
+  text({ message: 'Password must not contain control characters' }).refine(
+    (p) => characters(p) >= PASSWORD_MIN,
+    `Password must be at least ${PASSWORD_MIN} characters long`,
+  ),
+);
+/**
+ * A password typed to prove who one is (log in, current password): only bounded, never judged, so a
+ * password set under an older rule still works. It is compared, never stored or shown.
+ */
+const passwordAttempt = withinPasswordLength(z.string().min(1, 'Password is required'));
+/** What the forms show under a new-password field. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters. A few unrelated words make a strong password you can remember; common passwords are refused.`;
 const phone = z
   .string()
   .trim()
   .regex(/^\d+$/, 'Phone number must contain digits only')
   .max(PHONE_MAX, `Phone number must be at most ${PHONE_MAX} digits`);
-// C0 and C1 control characters (NUL, tab, newline, escape, ...): never part of a name, and they break
-// e-mails, logs and page layout. Format characters such as the zero-width joiner stay: scripts need them.
-const CONTROL_CHARACTER = /\p{Cc}/u;
+// Control characters in a name from elsewhere become spaces (see text() in ./common for the rule).
 const CONTROL_CHARACTERS = /\p{Cc}+/gu;
 
 /**
  * The one rule for a person's name, used by registration, the profile form and the server: trimmed,
  * 1 to NAME_MAX characters, no control characters. Anything registered under it can be saved again.
  */
-export const nameSchema = z
-  .string()
+export const nameSchema = text({ message: 'Name must not contain control characters' })
   .trim()
   .min(1, 'Name is required')
-  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters long`)
-  .refine((n) => !CONTROL_CHARACTER.test(n), 'Name must not contain control characters');
+  .max(NAME_MAX, `Name must be at most ${NAME_MAX} characters long`);
 
 /**
  * A name from elsewhere (an identity provider's profile) made to fit the name rule: control characters
@@ -73,7 +93,12 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 export const loginBodySchema = z
   .object({
     email,
-    password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+    password: passwordAttempt,
+    /**
+     * A ticket from a sign-in with the identity provider whose verified email belongs to this account:
+     * logging in with the account's password proves the owner agrees, and links the provider to it.
+     */
+    link: z.string().max(4000).optional(),
   })
   .strict();
 export type LoginBody = z.input<typeof loginBodySchema>;
@@ -94,13 +119,16 @@ export const profileUpdateFieldsSchema = z
     email: email.optional(),
     phoneNumber: z.union([phone, z.literal('')]).optional(),
     password: password.optional(),
-    currentPassword: z.string().max(PASSWORD_MAX).optional(),
+    currentPassword: passwordAttempt.optional(),
   })
   .strict();
 export type ProfileUpdateFields = z.input<typeof profileUpdateFieldsSchema>;
 
 export const changePasswordBodySchema = z
-  .object({ currentPassword: z.string().min(1, 'Current password is required'), newPassword: password })
+  .object({
+    currentPassword: withinPasswordLength(z.string().min(1, 'Current password is required')),
+    newPassword: password,
+  })
   .strict();
 export const forgotPasswordBodySchema = z.object({ email }).strict();
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
@@ -111,6 +139,10 @@ export type MessageReply = z.infer<typeof messageReplySchema>;
 /** PUT /users/password: the fresh token keeps this browser signed in; every older token is refused. */
 export const changePasswordReplySchema = z.object({ message: z.string(), token: z.string() });
 
+/** POST /users/logout: ends this session, or with `everywhere` every session of the account. */
+export const logoutBodySchema = z.object({ everywhere: z.boolean().optional() }).strict();
+export type LogoutBody = z.input<typeof logoutBodySchema>;
+
 /** GET /auth/oidc/config: whether 'Log In With Google' can be offered. */
 export const oidcConfigReplySchema = z.object({ enabled: z.boolean() });
 export type OidcConfigReply = z.infer<typeof oidcConfigReplySchema>;
@@ -118,7 +150,16 @@ export type OidcConfigReply = z.infer<typeof oidcConfigReplySchema>;
  * After the identity provider, the server redirects the browser to
  * `/login#token=<jwt>&next=<path>` on success or `/login#error=<message>` on
  * failure; the SPA reads these from the URL fragment (never sent to servers).
+ * When the verified email belongs to an account with a password, the failure
+ * also carries `link=<ticket>&email=<address>`: logging in with that account's
+ * password (the ticket in the login body) links the provider to it.
  */
-export const OIDC_FRAGMENT = { token: 'token', next: 'next', error: 'error' } as const;
+export const OIDC_FRAGMENT = {
+  token: 'token',
+  next: 'next',
+  error: 'error',
+  link: 'link',
+  email: 'email',
+} as const;
 
 export const passwordRules = { password, email, phone, name };

@@ -10,8 +10,8 @@ export const DEMO_SHOP_SETTINGS = {
   email: 'support@bazaar.example',
   phone: '+91 80 4000 1234',
   address: '12 MG Road, Bengaluru, Karnataka 560001, India',
-  // The storefront's red, one shade darker than the original #db4444 so white text on it passes WCAG AA.
-  primaryColor: '#d63c3c',
+  // The storefront's red, a little darker than the original #db4444 so text on it and in it passes WCAG AA.
+  primaryColor: '#c53030',
   shippingFeePaise: 5000,
   freeShippingThresholdPaise: 14000,
 } as const;

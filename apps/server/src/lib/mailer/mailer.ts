@@ -7,6 +7,11 @@ export interface MailMessage {
   html?: string | undefined;
   /** Extra headers (List-Unsubscribe on newsletter mail); the outbox does not keep them. */
   headers?: Record<string, string> | undefined;
+  /**
+   * Parts of the message that work as a key (a reset link): sent, but never kept at rest or logged
+   * outside development.
+   */
+  secrets?: readonly string[] | undefined;
 }
 
 /** Hands a message on; chosen once at start-up (SMTP when configured, the outbox table otherwise). */

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors';
-import type { FileStorage } from '../../lib/storage';
+import { type FileStorage, variantKey as storedVariantKey } from '../../lib/storage';
 
 /** Widths the storefront asks for; a fixed list keeps the variant cache bounded. */
 export const IMAGE_WIDTHS = ['160', '320', '480', '640', '960'] as const;
@@ -33,7 +33,7 @@ export function safeImageKey(raw: string): string | undefined {
   return raw;
 }
 
-export const variantKey = (key: string, width: string) => `.variants/w${width}/${key}.webp`;
+export const variantKey = (key: string, width: string) => storedVariantKey(key, `w${width}`);
 
 export async function variant(storage: FileStorage, key: string, width: string): Promise<Buffer | undefined> {
   const cached = await storage.get(variantKey(key, width));

@@ -141,12 +141,13 @@ export class NewsletterService {
   }
 
   /** The two addresses of an unsubscribe link: the page that asks first, and the one-click API. */
-  unsubscribeLinks(subscriberId: string): { page: string; oneClick: string } {
+  unsubscribeLinks(subscriberId: string): { page: string; oneClick: string; token: string } {
     const base = this.deps.config.publicUrl.replace(/\/+$/, '');
     const token = encodeURIComponent(unsubscribeToken(subscriberId, this.deps.config.jwtSecret));
     return {
       page: `${base}/newsletter/unsubscribe?token=${token}`,
       oneClick: `${base}/api/newsletter/unsubscribe?token=${token}`,
+      token,
     };
   }
 
@@ -167,7 +168,7 @@ export class NewsletterService {
 
   private welcome(shopName: string, subscriber: SubscriberRow, coupon: CouponRow | null, returning: boolean) {
     const links = this.unsubscribeLinks(subscriber.id);
-    return welcomeMail({
+    const mail = welcomeMail({
       to: subscriber.email,
       shopName,
       coupon: coupon ? { code: coupon.code, discount: coupon.discount, expiresAt: coupon.expiresAt } : null,
@@ -175,6 +176,8 @@ export class NewsletterService {
       oneClickUrl: links.oneClick,
       returning,
     });
+    // The link unsubscribes its address: the outbox keeps no working copy of it in production.
+    return { ...mail, secrets: [links.token] };
   }
 }
 

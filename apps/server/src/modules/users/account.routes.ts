@@ -3,6 +3,8 @@ import {
   currentUserReplySchema,
   errorReplySchema,
   loginBodySchema,
+  logoutBodySchema,
+  messageReplySchema,
   profileUpdateFieldsSchema,
   registerBodySchema,
   updatedUserReplySchema,
@@ -32,11 +34,11 @@ export async function accountRoutes(base: FastifyInstance) {
         tags,
         summary: 'Create an account and sign in',
         body: registerBodySchema,
-        response: { 201: authReplySchema, ...errors(400, 409) },
+        response: { 201: authReplySchema, ...errors(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { user, token } = await users.register(request.body);
+      const { user, token } = await users.register(request.body, request.ip);
       return reply.status(201).send({ user: toUserReply(user), token });
     },
   );
@@ -47,6 +49,8 @@ export async function accountRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sign in with email and password',
+        description:
+          'With `link` (a ticket from a Google sign-in whose email has an account here), also links that Google account to this one.',
         body: loginBodySchema,
         response: { 200: authReplySchema, ...errors(400, 401, 429) },
       },
@@ -54,6 +58,25 @@ export async function accountRoutes(base: FastifyInstance) {
     async (request) => {
       const { user, token } = await users.login(request.body, request.ip);
       return { user: toUserReply(user), token };
+    },
+  );
+
+  app.post(
+    '/users/logout',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: 'Log out: end this session on the server, or with `everywhere` every session of the account',
+        security: bearer,
+        body: logoutBodySchema.nullish(),
+        response: { 200: messageReplySchema, ...errors(400, 401) },
+      },
+    },
+    async (request) => {
+      const everywhere = request.body?.everywhere === true;
+      await users.logout(signedInUser(request), everywhere);
+      return { message: everywhere ? 'Signed out on every device' : 'Logged out' };
     },
   );
 
@@ -94,7 +117,7 @@ export async function accountRoutes(base: FastifyInstance) {
       const parsed = profileUpdateFieldsSchema.safeParse(dropNoChangeFields(form.fields));
       if (!parsed.success) throw validationError(parsed.error.issues);
       const { user, token } = await users.updateProfile(
-        actor.id,
+        actor,
         request.params.userId,
         parsed.data,
         form.image,

@@ -1,92 +1,105 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { tooManyRequests } from '../../lib/errors';
+import {
+  type AttemptPolicy,
+  clearAttempts,
+  countAttempt,
+  deleteExpiredAttempts,
+  isRememberedKey,
+  rememberKey,
+  uncountAttempt,
+} from './attempts.repo';
 import type { AuthLimits } from './auth-limits';
 
-/** Counts attempts per key in fixed windows. In memory today; a Redis store can replace it. */
-export interface AttemptStore {
-  /** Counts one attempt and returns the count in the current window and when that window ends. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetAt: number }>;
-  /** Takes one attempt back (a login that succeeded should not count as a failure). */
-  undo(key: string): Promise<void>;
-  clear(key: string): Promise<void>;
-}
-
-export class MemoryAttemptStore implements AttemptStore {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-  private hitsSinceSweep = 0;
-
-  constructor(private readonly now: () => number = Date.now) {}
-
-  async hit(key: string, windowMs: number) {
-    const now = this.now();
-    this.sweep(now);
-    let entry = this.windows.get(key);
-    if (!entry || entry.resetAt <= now) {
-      entry = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, entry);
-    }
-    entry.count += 1;
-    return { count: entry.count, resetAt: entry.resetAt };
-  }
-
-  async undo(key: string) {
-    const entry = this.windows.get(key);
-    if (entry && entry.count > 0) entry.count -= 1;
-  }
-
-  async clear(key: string) {
-    this.windows.delete(key);
-  }
-
-  // Expired windows are dropped now and then so the map cannot grow without bound.
-  private sweep(now: number) {
-    if (++this.hitsSinceSweep < 1000) return;
-    this.hitsSinceSweep = 0;
-    for (const [key, entry] of this.windows) if (entry.resetAt <= now) this.windows.delete(key);
-  }
-}
-
-/** One counted attempt: the key it counts against and how many are allowed there. */
+/** One counted attempt: the key it counts against and the policy that limits it there. */
 export interface AttemptCheck {
   key: string;
-  max: (limits: AuthLimits) => number;
+  policy: (limits: AuthLimits) => AttemptPolicy;
 }
 
 export interface AttemptLimiterDeps {
-  store: AttemptStore;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
   limits: AuthLimits;
-  now: () => number;
 }
 
-/** Sign-in, reset and password-change attempts, limited per key; shared by the account services. */
+// Keys name emails and addresses; only their hashes are stored.
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+const SWEEP_EVERY = 500;
+
+/**
+ * Sign-in, registration, reset and password-change attempts, limited per key in the database, so
+ * the limits hold however many server processes share it (each count is one atomic upsert).
+ */
 export class AttemptLimiter {
+  private countsSinceSweep = 0;
+
   constructor(private readonly deps: AttemptLimiterDeps) {}
 
-  /**
-   * Counts an attempt against every check; over any limit it throws a 429
-   * carrying Retry-After (the longest wait of the checks over their limit).
-   */
-  async count(checks: AttemptCheck[]): Promise<void> {
-    const { store, limits } = this.deps;
-    const now = this.deps.now();
-    let waitMs: number | undefined;
-    for (const check of checks) {
-      const { count, resetAt } = await store.hit(check.key, limits.windowMs);
-      if (count > check.max(limits)) waitMs = Math.max(waitMs ?? 0, resetAt - now);
-    }
-    if (waitMs === undefined) return;
-    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-    throw tooManyRequests(
-      `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-      waitMs / 1000,
-    );
+  get limits(): AuthLimits {
+    return this.deps.limits;
   }
 
-  /** Takes back one attempt (a successful login is not a failure). */
-  undo(key: string): Promise<void> {
-    return this.deps.store.undo(key);
+  /**
+   * Counts an attempt against every check, before the work it guards, so parallel requests cannot
+   * slip past. When any key is still waiting it throws a 429 carrying Retry-After (the longest wait),
+   * and takes back what it counted on the other keys.
+   */
+  async count(checks: AttemptCheck[]): Promise<void> {
+    const { db, clock, limits } = this.deps;
+    const now = clock.now();
+    this.sweepNowAndThen(now);
+    const results = await Promise.all(
+      checks.map(async (check) => ({
+        check,
+        result: await countAttempt(db, hashKey(check.key), now, check.policy(limits)),
+      })),
+    );
+    const refused = results.filter((r) => !r.result.allowed);
+    if (refused.length === 0) return;
+    for (const { check, result } of results) if (result.allowed) await this.undo(check);
+    const waitMs = Math.max(...refused.map((r) => r.result.blockedUntil.getTime() - now.getTime()));
+    throw tooManyRequests(waitMessage(waitMs), waitMs / 1000);
+  }
+
+  /** Takes back one counted attempt (a successful login is not a failure of its address). */
+  undo(check: AttemptCheck): Promise<void> {
+    const { db, limits } = this.deps;
+    return uncountAttempt(db, hashKey(check.key), check.policy(limits));
   }
 
   clear(key: string): Promise<void> {
-    return this.deps.store.clear(key);
+    return clearAttempts(this.deps.db, hashKey(key));
   }
+
+  /** Remembers a key for a while (an address that signed in to an account). */
+  remember(key: string, forMs: number): Promise<void> {
+    const now = this.deps.clock.now();
+    return rememberKey(this.deps.db, hashKey(key), now, new Date(now.getTime() + forMs));
+  }
+
+  isRemembered(key: string): Promise<boolean> {
+    return isRememberedKey(this.deps.db, hashKey(key), this.deps.clock.now());
+  }
+
+  private sweepNowAndThen(now: Date) {
+    if (++this.countsSinceSweep < SWEEP_EVERY) return;
+    this.countsSinceSweep = 0;
+    deleteExpiredAttempts(this.deps.db, now).catch((err) =>
+      this.deps.log.warn({ err }, 'expired attempt counters not deleted'),
+    );
+  }
+}
+
+function waitMessage(waitMs: number): string {
+  if (waitMs < 60_000) {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    return `Too many attempts. Please try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+  }
+  const minutes = Math.ceil(waitMs / 60_000);
+  return `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 }

@@ -8,6 +8,10 @@ import { usersAdminRoutes } from './users.admin-routes';
 /** Accounts and sessions: /users/* and /auth/oidc/*; admins manage users at /users/all, /users/update, /users/delete. */
 export const usersModule: RouteModule = {
   async store(app: FastifyInstance) {
+    // Every reply here carries personal data, a token or a sign-in outcome: never kept by a cache.
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+    });
     await app.register(accountRoutes);
     await app.register(passwordRoutes);
     await app.register(oidcRoutes);

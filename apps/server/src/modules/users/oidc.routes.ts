@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { signPayload, verifyPayload } from '../../lib/tokens';
+import { signLinkTicket } from './identity-link';
 import {
   OIDC_NOT_CONFIGURED,
   type OidcPending,
@@ -11,6 +12,7 @@ import {
   OidcSignInError,
   safeNextPath,
 } from './oidc.service';
+import { IdentityLinkRequired } from './users.service';
 
 const tags = ['auth'];
 const COOKIE = 'bazaar_oidc';
@@ -18,6 +20,8 @@ const COOKIE_PATH = '/api/auth/oidc';
 const STATE_AUDIENCE = 'bazaar-oidc-state';
 const STATE_TTL_SECONDS = 10 * 60;
 const GENERIC_FAILURE = 'Login failed, please try again';
+export const LINK_WITH_PASSWORD =
+  'An account with this email already exists. Log in with its password to link your Google account to it (reset the password first if you do not know it).';
 
 function readCookie(request: FastifyRequest, name: string): string | undefined {
   for (const pair of (request.headers.cookie ?? '').split(';')) {
@@ -31,11 +35,14 @@ function stateCookie(value: string, maxAge: number, secure: boolean): string {
   return `${COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
+type Outcome =
+  | { token: string; next: string }
+  | { error: string }
+  | { error: string; link: string; email: string; next: string };
+
 /** The SPA's login page reads the outcome from the fragment, which browsers never send to a server. */
-function toLogin(reply: FastifyReply, outcome: { token: string; next: string } | { error: string }) {
-  const fragment = new URLSearchParams(
-    'token' in outcome ? { token: outcome.token, next: outcome.next } : { error: outcome.error },
-  );
+function toLogin(reply: FastifyReply, outcome: Outcome) {
+  const fragment = new URLSearchParams(outcome);
   return reply.header('cache-control', 'no-store').redirect(`/login#${fragment.toString()}`, 302);
 }
 
@@ -64,7 +71,12 @@ export async function oidcRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: 'Redirect the browser to the identity provider',
-        querystring: z.object({ next: z.string().max(500).optional() }),
+        description:
+          'With `fresh=true` the provider is asked to sign the person in again: an account without a password needs that before it sets one or changes its email.',
+        querystring: z.object({
+          next: z.string().max(500).optional(),
+          fresh: z.enum(['true', 'false']).optional(),
+        }),
         response: { 404: errorReplySchema },
       },
     },
@@ -72,7 +84,7 @@ export async function oidcRoutes(base: FastifyInstance) {
       if (!oidc.enabled) throw notFound(OIDC_NOT_CONFIGURED);
       let started: Awaited<ReturnType<OidcService['start']>>;
       try {
-        started = await oidc.start(safeNextPath(request.query.next));
+        started = await oidc.start(safeNextPath(request.query.next), request.query.fresh === 'true');
       } catch (err) {
         request.log.error({ err }, 'identity provider discovery failed');
         return toLogin(reply, {
@@ -110,6 +122,11 @@ export async function oidcRoutes(base: FastifyInstance) {
         const token = await oidc.signIn(search, pending as unknown as OidcPending);
         return toLogin(reply, { token, next: safeNextPath(pending.next) });
       } catch (err) {
+        if (err instanceof IdentityLinkRequired) {
+          const { issuer, subject, email } = err.identity;
+          const link = await signLinkTicket({ issuer, subject, email }, jwtSecret);
+          return toLogin(reply, { error: LINK_WITH_PASSWORD, link, email, next: safeNextPath(pending.next) });
+        }
         if (err instanceof OidcSignInError) return toLogin(reply, { error: err.message });
         request.log.warn({ err }, 'sign-in with the identity provider failed');
         return toLogin(reply, { error: GENERIC_FAILURE });

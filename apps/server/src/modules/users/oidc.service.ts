@@ -1,3 +1,4 @@
+import { safeNext } from '@bazaar/shared';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config';
 import type { UsersService, VerifiedIdentity } from './users.service';
@@ -45,7 +46,7 @@ export class OidcService {
   async signIn(search: string, pending: OidcPending): Promise<string> {
     const identity = await this.finish(search, pending);
     const user = await this.deps.users.findOrCreateFromIdentity(identity);
-    return this.deps.users.sessionFor(user);
+    return this.deps.users.startSession(user, identity.authenticatedAt);
   }
 
   private discover(): Promise<oidc.Configuration> {
@@ -65,7 +66,11 @@ export class OidcService {
     return this.configuration;
   }
 
-  async start(next: string): Promise<{ url: string; pending: OidcPending }> {
+  /**
+   * The provider's sign-in page for this browser. `fresh` asks it to sign the person in again
+   * (`prompt=login`, `max_age=0`), so its `auth_time` proves a recent sign-in.
+   */
+  async start(next: string, fresh = false): Promise<{ url: string; pending: OidcPending }> {
     const config = await this.discover();
     const verifier = oidc.randomPKCECodeVerifier();
     const pending: OidcPending = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier, next };
@@ -76,6 +81,7 @@ export class OidcService {
       code_challenge_method: 'S256',
       state: pending.state,
       nonce: pending.nonce,
+      ...(fresh ? { prompt: 'login', max_age: '0' } : {}),
     });
     return { url: url.href, pending };
   }
@@ -106,7 +112,11 @@ export class OidcService {
       );
     }
     const picture = typeof claims.picture === 'string' ? claims.picture : undefined;
+    const authTime = typeof idClaims.auth_time === 'number' ? new Date(idClaims.auth_time * 1000) : null;
     return {
+      issuer: idClaims.iss,
+      subject: idClaims.sub,
+      authenticatedAt: authTime,
       email,
       name: typeof claims.name === 'string' ? claims.name : undefined,
       picture: picture && /^https?:\/\//i.test(picture) && picture.length <= 2000 ? picture : undefined,
@@ -114,10 +124,5 @@ export class OidcService {
   }
 }
 
-/** Only a same-site path may follow sign-in, never another origin (`//evil.example`, `/\evil`). */
-export function safeNextPath(next: unknown): string {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) {
-    return '/';
-  }
-  return next.length > 500 ? '/' : next;
-}
+/** Only a same-site path may follow sign-in: the SPA's own rule, so both sides agree. */
+export const safeNextPath = safeNext;

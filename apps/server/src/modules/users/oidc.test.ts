@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { startOidcProvider, type TestOidcProvider } from '../../../test/oidc-provider';
-import { users } from '../../db/schema/users';
+import { outboxEmails, userIdentities, users } from '../../db/schema/users';
 
 const SHOP = 'http://shop.test';
 
@@ -151,10 +151,122 @@ describe('sign-in with Google (OpenID Connect)', () => {
 
   it('keeps only same-site paths as the place to return to', async () => {
     provider.setIdentity({ email: 'priya@example.com', name: 'Priya Nair' });
-    const landed = await browser(t)(
-      `${SHOP}/api/auth/oidc/start?next=${encodeURIComponent('//evil.example/x')}`,
+    for (const next of ['//evil.example/x', '/.//evil.example', '/\\evil.example']) {
+      const landed = await browser(t)(`${SHOP}/api/auth/oidc/start?next=${encodeURIComponent(next)}`);
+      expect(fragmentOf(landed).get('next'), JSON.stringify(next)).toBe('/');
+    }
+  });
+
+  it('never signs a Google sign-in into an account someone registered with a password for that email', async () => {
+    // An attacker registers the address first, with a password of their own.
+    const attacker = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: {
+        name: 'Not The CEO',
+        email: 'ceo@corp.test',
+        password: 'attacker-knows-this-1',
+        phoneNumber: '1',
+      },
+    });
+    expect(attacker.statusCode).toBe(201);
+    // The real owner of the address signs in with Google: no session in that account.
+    provider.setIdentity({ email: 'ceo@corp.test', name: 'Real CEO' });
+    const landed = await browser(t)(`${SHOP}/api/auth/oidc/start?next=/orders`);
+    const fragment = fragmentOf(landed);
+    expect(fragment.get('token')).toBeNull();
+    expect(fragment.get('error')).toMatch(/Log in with its password to link your Google account/);
+    expect(fragment.get('email')).toBe('ceo@corp.test');
+    expect(fragment.get('link')).toEqual(expect.any(String));
+    expect(fragment.get('next')).toBe('/orders');
+    const [account] = await t.db.select().from(users).where(eq(users.email, 'ceo@corp.test'));
+    expect(await t.db.select().from(userIdentities).where(eq(userIdentities.userId, account!.id))).toEqual(
+      [],
     );
-    expect(fragmentOf(landed).get('next')).toBe('/');
+  });
+
+  it("links Google to a password account once its owner logs in with the account's password", async () => {
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { name: 'Anil', email: 'anil@example.com', password: 'river-stone-lamp-2', phoneNumber: '1' },
+    });
+    provider.setIdentity({ email: 'anil@example.com', name: 'Anil K' });
+    const ticket = fragmentOf(await browser(t)(`${SHOP}/api/auth/oidc/start`)).get('link')!;
+    // A wrong password links nothing.
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'anil@example.com', password: 'not-the-password', link: ticket },
+    });
+    expect(wrong.statusCode).toBe(401);
+    // A ticket is for its own email only, and must be ours.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'anil@example.com', password: 'river-stone-lamp-2', link: `${ticket}x` },
+    });
+    expect(forged.statusCode).toBe(400);
+    const linked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'anil@example.com', password: 'river-stone-lamp-2', link: ticket },
+    });
+    expect(linked.statusCode).toBe(200);
+    // From now on Google signs straight into that account.
+    const landed = await browser(t)(`${SHOP}/api/auth/oidc/start`);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/user',
+      headers: { authorization: `Bearer ${fragmentOf(landed).get('token')}` },
+    });
+    expect(me.json().user._id).toBe(owner.json().user._id);
+  });
+
+  it('asks an account without a password for a fresh Google sign-in before it sets one or moves its email', async () => {
+    provider.setIdentity({ email: 'priya@example.com', name: 'Priya Nair' });
+    const stale = fragmentOf(await browser(t)(`${SHOP}/api/auth/oidc/start`)).get('token')!;
+    const me = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/users/user',
+        headers: { authorization: `Bearer ${stale}` },
+      })
+    ).json().user;
+    const put = (token: string, payload: Record<string, string>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/users/user/${me._id}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload,
+      });
+    // A token alone (stolen, say) can neither set a password nor move the email.
+    const attempts: Record<string, string>[] = [
+      { password: 'my-own-new-phrase-9' },
+      { email: 'thief@example.com' },
+    ];
+    for (const payload of attempts) {
+      const refused = await put(stale, payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields).toEqual({
+        currentPassword:
+          'To set a password or change your email, first confirm it is you: sign in with Google again.',
+      });
+    }
+    expect(me.hasPassword).toBe(false);
+    // Signing in again at the provider proves it.
+    const fresh = fragmentOf(await browser(t)(`${SHOP}/api/auth/oidc/start?fresh=true&next=/profile`));
+    expect(fresh.get('next')).toBe('/profile');
+    const moved = await put(fresh.get('token')!, { email: 'priya.nair@example.com' });
+    expect(moved.statusCode).toBe(200);
+    const withPassword = await put(fresh.get('token')!, { password: 'my-own-new-phrase-9' });
+    expect(withPassword.statusCode).toBe(200);
+    expect(withPassword.json().updatedUser.hasPassword).toBe(true);
+    // The old address hears of the move.
+    await vi.waitFor(async () => {
+      const mails = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'priya@example.com'));
+      expect(mails.map((m) => m.subject)).toContain('Your Bazaar email address was changed');
+    });
   });
 
   it('refuses a callback without the state cookie', async () => {

@@ -1,18 +1,23 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
-import type { Mailer, MailMessage } from '../../lib/mailer/index';
+import type { Mailer } from '../../lib/mailer/index';
 import type { PasswordHasher } from '../../lib/password';
 import { hashOpaqueToken, newOpaqueToken } from '../../lib/tokens';
+import { passwordChangedMail, resetMail } from './account-mail';
 import type { AttemptLimiter } from './attempt-limiter';
+import type { PasswordPolicy } from './password-policy';
+import type { SessionsService } from './sessions.service';
 import {
   consumeResetToken,
   deleteUnusedResetTokens,
+  findLiveResetToken,
   findUserByEmail,
+  findUserById,
   insertResetToken,
-  isLiveResetToken,
   updateUser,
 } from './users.repo';
 
@@ -23,28 +28,16 @@ export function resetLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/reset-password/${token}`;
 }
 
-function resetMail(to: string, name: string, link: string): MailMessage {
-  const text = [
-    `Hello ${name},`,
-    '',
-    'Someone asked to reset the password of your Bazaar account. To choose a new one, open this link within 30 minutes:',
-    '',
-    link,
-    '',
-    'If it was not you, ignore this message: your password stays as it is.',
-  ].join('\n');
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html = `<p>Hello ${esc(name)},</p><p>Someone asked to reset the password of your Bazaar account. To choose a new one, open this link within 30 minutes:</p><p><a href="${esc(link)}">Reset my password</a></p><p>If it was not you, ignore this message: your password stays as it is.</p>`;
-  return { to, subject: 'Reset your Bazaar password', text, html };
-}
-
 export interface PasswordResetServiceDeps {
   db: Db;
   clock: Clock;
   config: Pick<Config, 'publicUrl'>;
   mailer: Mailer;
+  background: Background;
   passwords: PasswordHasher;
+  passwordPolicy: PasswordPolicy;
   attempts: AttemptLimiter;
+  sessions: SessionsService;
 }
 
 /** Forgotten passwords: a single-use link by mail, then a new password. */
@@ -52,21 +45,24 @@ export class PasswordResetService {
   constructor(private readonly deps: PasswordResetServiceDeps) {}
 
   /**
-   * Mails a reset link when the email has an account. The caller answers the
-   * same either way, and the mail goes out in the background, so neither the
-   * reply nor its timing tells whether an account exists.
+   * Counts the request, then leaves the rest (is there an account? a new link, the mail) to
+   * background work: the reply, and how long it takes, are the same whether or not an account exists.
    */
   async requestReset(email: string, ip: string): Promise<void> {
-    const { db, clock, attempts } = this.deps;
-    await attempts.count([
-      { key: `forgot:ip:${ip}`, max: (l) => l.forgotPasswordPerIp },
-      { key: `forgot:email:${email}`, max: (l) => l.forgotPasswordPerAccount },
+    await this.deps.attempts.count([
+      { key: `forgot:ip:${ip}`, policy: (l) => l.forgotPasswordPerIp },
+      { key: `forgot:email:${email}`, policy: (l) => l.forgotPasswordPerAccount },
     ]);
+    this.deps.background.run('password reset link', () => this.sendResetLink(email));
+  }
+
+  /** Mails a new reset link when the email has an account (only the newest link works). */
+  async sendResetLink(email: string): Promise<void> {
+    const { db, clock } = this.deps;
     const user = await findUserByEmail(db, email);
     if (!user) return;
     const { token, hash } = newOpaqueToken();
     await inTransaction(db, async (tx) => {
-      // Only the newest link works: asking again retires the earlier ones.
       await deleteUnusedResetTokens(tx, user.id);
       await insertResetToken(tx, {
         userId: user.id,
@@ -74,25 +70,34 @@ export class PasswordResetService {
         expiresAt: new Date(clock.now().getTime() + RESET_TTL_MS),
       });
     });
-    this.deps.mailer.sendInBackground(
+    await this.deps.mailer.send(
       resetMail(user.email, user.name, resetLink(this.deps.config.publicUrl, token)),
     );
   }
 
-  /** Sets a new password with a live link, spends the link and signs out every session. */
+  /**
+   * Sets a new password with a live link, spends the link, signs out every session and mails the
+   * account's address.
+   */
   async resetPassword(token: string, password: string): Promise<void> {
-    const { db, clock, passwords, attempts } = this.deps;
+    const { db, clock, passwords, attempts, sessions } = this.deps;
     const tokenHash = hashOpaqueToken(token);
     // A cheap look first, so guessing links never costs the server a password hash.
-    if (!(await isLiveResetToken(db, tokenHash, clock.now()))) throw badRequest(RESET_LINK_INVALID);
+    const userId = await findLiveResetToken(db, tokenHash, clock.now());
+    const owner = userId ? await findUserById(db, userId) : undefined;
+    if (!owner) throw badRequest(RESET_LINK_INVALID);
+    await this.deps.passwordPolicy.assertAcceptable(password, 'password', [owner.email, owner.name]);
     const passwordHash = await passwords.hash(password);
-    // Spending the link and setting the password happen together or not at all.
+    // Spending the link, setting the password and ending the sessions happen together or not at all.
     const updated = await inTransaction(db, async (tx) => {
-      const userId = await consumeResetToken(tx, tokenHash, clock.now());
-      if (!userId) return undefined;
-      return updateUser(tx, userId, { passwordHash }, { bumpTokenVersion: true });
+      const spentBy = await consumeResetToken(tx, tokenHash, clock.now());
+      if (!spentBy) return undefined;
+      await sessions.endAll(spentBy, tx);
+      return updateUser(tx, spentBy, { passwordHash });
     });
     if (!updated) throw badRequest(RESET_LINK_INVALID);
+    // Whoever proved the address may sign in again at once, wherever they are.
     await attempts.clear(`login:email:${updated.email}`);
+    this.deps.mailer.sendInBackground(passwordChangedMail(updated.email, updated.name, 'reset'));
   }
 }

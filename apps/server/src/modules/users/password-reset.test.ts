@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ManualBackground } from '../../../test/background';
 import { createTestApp, recordingInject, type TestApp } from '../../../test/helpers';
 import { outboxEmails, passwordResetTokens } from '../../db/schema/users';
 
@@ -82,12 +83,22 @@ describe('forgot and reset password', () => {
       payload: { email: 'ravi@example.com', password: 'newmoon88' },
     });
     expect(login.statusCode).toBe(200);
+    // The account's address is told, in case it was not its owner.
+    await vi.waitFor(async () => {
+      const notices = (await outbox()).filter((m) => m.subject === 'Your Bazaar password was changed');
+      expect(notices.map((m) => m.to)).toEqual(['ravi@example.com']);
+      expect(notices[0]!.text).toMatch(/reset with a link/);
+    });
   });
 
   it('refuses an expired link and a made-up one', async () => {
     await forgot('ravi@example.com');
-    await vi.waitFor(async () => expect(await outbox()).toHaveLength(2));
-    const mails = (await outbox()).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
+    await vi.waitFor(async () =>
+      expect((await outbox()).filter((m) => m.subject === 'Reset your Bazaar password')).toHaveLength(2),
+    );
+    const mails = (await outbox())
+      .filter((m) => m.subject === 'Reset your Bazaar password')
+      .sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
     const token = linkIn(mails.at(-1)!.text);
     await t.db
       .update(passwordResetTokens)
@@ -102,5 +113,36 @@ describe('forgot and reset password', () => {
 
   it('never sends a password hash in any reply', () => {
     for (const body of bodies) expect(body).not.toContain('scrypt$');
+  });
+});
+
+describe('forgot-password does the account work after the reply', () => {
+  const background = new ManualBackground();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ publicUrl: PUBLIC_URL }, { background });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { name: 'Omar', email: 'omar@example.com', password: 'velvet-orchard-3', phoneNumber: '9' },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers a known and an unknown email alike, before looking either up', async () => {
+    const ask = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/users/forgot-password', payload: { email } });
+    const known = await ask('omar@example.com');
+    const unknown = await ask('nobody-here@example.com');
+    expect([known.statusCode, known.body]).toEqual([unknown.statusCode, unknown.body]);
+    // Nothing about either account was looked at or written while the requests were answered.
+    expect(await t.db.select().from(passwordResetTokens)).toEqual([]);
+    expect(background.queued.map((q) => q.name)).toEqual(['password reset link', 'password reset link']);
+
+    await background.flush();
+    expect(await t.db.select().from(passwordResetTokens)).toHaveLength(1);
+    const mails = await t.db.select().from(outboxEmails);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([['omar@example.com', 'Reset your Bazaar password']]);
   });
 });

@@ -40,7 +40,7 @@ export async function passwordRoutes(base: FastifyInstance) {
       },
     },
     async (request) => {
-      const { token } = await users.changePassword(signedInUser(request).id, request.body);
+      const { token } = await users.changePassword(signedInUser(request), request.body);
       return { message: 'Password updated successfully', token };
     },
   );
@@ -66,7 +66,7 @@ export async function passwordRoutes(base: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Set a new password with a reset link (single use, 30 minutes)',
+        summary: 'Set a new password with a reset link (single use, 30 minutes); every session ends',
         params: z.object({ token: z.string().max(200) }),
         body: resetPasswordBodySchema,
         response: { 200: messageReplySchema, 400: errorReplySchema },

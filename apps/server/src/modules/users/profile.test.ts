@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, recordingInject, type TestApp } from '../../../test/helpers';
 import { type FilePart, multipartBody } from '../../../test/multipart';
-import { users } from '../../db/schema/users';
+import { outboxEmails, users } from '../../db/schema/users';
 
 const png = (colour: string) =>
   sharp({ create: { width: 640, height: 400, channels: 3, background: colour } })
@@ -29,6 +29,10 @@ describe('profile updates and password changes', () => {
     });
   };
   const storedFile = (url: string) => path.join(t.dataDir, url.replace(/^\//, ''));
+  const mailTo = async (to: string, subject?: string) =>
+    (await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, to))).filter(
+      (m) => subject === undefined || m.subject === subject,
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -110,10 +114,36 @@ describe('profile updates and password changes', () => {
     expect(back.statusCode).toBe(200);
   });
 
-  it("refuses another account's email in any case (409)", async () => {
-    const res = await putProfile(a.id, a.token, { email: 'B@EXAMPLE.com' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('An account with this email already exists');
+  it("checks the current password before anything is said about another account's email", async () => {
+    const stolenToken = await putProfile(a.id, a.token, { email: 'B@EXAMPLE.com' });
+    expect(stolenToken.statusCode).toBe(400);
+    expect(stolenToken.json().fields).toEqual({ currentPassword: 'Current password is required' });
+    const wrong = await putProfile(a.id, a.token, { email: 'B@EXAMPLE.com', currentPassword: 'guess-1234' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields).toEqual({ currentPassword: 'Current password is incorrect' });
+    const owner = await putProfile(a.id, a.token, { email: 'B@EXAMPLE.com', currentPassword: 'sunrise42' });
+    expect(owner.statusCode).toBe(409);
+    expect(owner.json().message).toBe('This email cannot be used for your account.');
+    expect(owner.body).not.toMatch(/already exists/i);
+    // The address's owner hears of it.
+    await vi.waitFor(async () =>
+      expect((await mailTo('b@example.com')).map((m) => m.subject)).toContain(
+        'Someone tried to use your email at Bazaar',
+      ),
+    );
+  });
+
+  it('mails the old address after an email change, and the account after a password change', async () => {
+    await putProfile(a.id, a.token, { email: 'asha.moved@example.com', currentPassword: 'sunrise42' });
+    await vi.waitFor(async () => {
+      const mails = await mailTo('a@example.com', 'Your Bazaar email address was changed');
+      expect(mails.some((m) => m.text.includes('to asha.moved@example.com'))).toBe(true);
+    });
+    const back = await putProfile(a.id, a.token, { email: 'a@example.com', currentPassword: 'sunrise42' });
+    expect(back.statusCode).toBe(200);
+    await vi.waitFor(async () =>
+      expect(await mailTo('asha.moved@example.com', 'Your Bazaar email address was changed')).toHaveLength(1),
+    );
   });
 
   it('stores a picture as 256x256 WebP and removes the old one on replace', async () => {
@@ -124,6 +154,8 @@ describe('profile updates and password changes', () => {
     expect(first.statusCode).toBe(200);
     const firstUrl: string = first.json().updatedUser.profileImage;
     expect(firstUrl).toMatch(new RegExp(`^/uploads/avatars/${a.id}-[0-9a-f]+\\.webp$`));
+    // A page asks for a small copy, which the server makes and keeps.
+    expect((await t.app.inject({ method: 'GET', url: `${firstUrl}?w=160` })).statusCode).toBe(200);
     const meta = await sharp(storedFile(firstUrl)).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
 
@@ -136,6 +168,9 @@ describe('profile updates and password changes', () => {
     expect(secondUrl).not.toBe(firstUrl);
     expect(existsSync(storedFile(secondUrl))).toBe(true);
     expect(existsSync(storedFile(firstUrl))).toBe(false);
+    // Nor is a resized copy of the old picture served any longer.
+    expect((await t.app.inject({ method: 'GET', url: `${secondUrl}?w=160` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${firstUrl}?w=160` })).statusCode).toBe(404);
 
     const me = await call({ method: 'GET', url: '/api/users/user', headers: auth(a.token) });
     expect(me.json().user.profileImage).toBe(secondUrl);
@@ -197,6 +232,9 @@ describe('profile updates and password changes', () => {
       200,
     );
     a.token = fresh;
+    await vi.waitFor(async () =>
+      expect(await mailTo('a@example.com', 'Your Bazaar password was changed')).toHaveLength(1),
+    );
   });
 
   it('PUT /users/password checks the current password, then only the new token works', async () => {
@@ -230,6 +268,10 @@ describe('profile updates and password changes', () => {
     );
     const me = await call({ method: 'GET', url: '/api/users/user', headers: auth(ok.json().token) });
     expect(me.statusCode).toBe(200);
+    await vi.waitFor(async () => {
+      const [mail] = await mailTo('b@example.com', 'Your Bazaar password was changed');
+      expect(mail!.text).toMatch(/signed out/);
+    });
   });
 
   it('never sends a password hash in any reply', () => {

@@ -17,6 +17,7 @@ export function toUserReply(row: UserRow): User {
     phoneNumber: row.phoneNumber,
     profileImage: profileImageUrl(row.profileImage),
     isAdmin: row.isAdmin,
+    hasPassword: row.passwordHash !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -39,6 +39,7 @@ export async function updateUser(
   values: Partial<
     Pick<NewUserRow, 'name' | 'email' | 'phoneNumber' | 'profileImage' | 'passwordHash' | 'isAdmin'>
   >,
+  /** `bumpTokenVersion` ends every session of the user at once (their tokens carry the old version). */
   options: { bumpTokenVersion?: boolean } = {},
 ): Promise<UserRow | undefined> {
   const [row] = await db
@@ -73,14 +74,18 @@ const liveToken = (tokenHash: string, now: Date) =>
     gt(passwordResetTokens.expiresAt, now),
   );
 
-/** Whether an unused, unexpired reset token has this hash. */
-export async function isLiveResetToken(db: DbOrTx, tokenHash: string, now: Date): Promise<boolean> {
+/** The user of the unused, unexpired reset token with this hash, if there is one. */
+export async function findLiveResetToken(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
   const [row] = await db
-    .select({ id: passwordResetTokens.id })
+    .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(liveToken(tokenHash, now))
     .limit(1);
-  return row !== undefined;
+  return row?.userId;
 }
 
 /**

@@ -4,12 +4,19 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer/index';
 import type { PasswordHasher } from '../../lib/password';
 import type { FileStorage } from '../../lib/storage';
-import { signSessionToken, verifySessionToken } from '../../lib/tokens';
-import type { AttemptLimiter } from './attempt-limiter';
+import { addressInUseMail, emailChangedMail, passwordChangedMail } from './account-mail';
+import type { AttemptCheck, AttemptLimiter } from './attempt-limiter';
+import { findUserByIdentity, linkIdentity } from './identities.repo';
+import { readLinkTicket } from './identity-link';
+import type { PasswordPolicy } from './password-policy';
 import { avatarKey, isStoredKey, toAvatarWebp } from './profile-image';
+import { SESSION_POLICY } from './session-policy';
+import type { AuthUser, SessionsService } from './sessions.service';
 import {
   emailTakenByOther,
   findUserByEmail,
@@ -20,53 +27,64 @@ import {
   updateUser,
 } from './users.repo';
 
-export const EMAIL_TAKEN = 'An account with this email already exists';
+export type { AuthUser } from './sessions.service';
+
+/**
+ * Said to whoever registers with an address that has an account: it does not say the account
+ * exists (the owner is mailed instead), and it tells the owner what to do.
+ */
+export const EMAIL_UNAVAILABLE =
+  'We could not create an account with this email. If you already have one, log in or reset your password.';
+/** Said when a signed-in shopper tries to move their account to an address already in use. */
+export const EMAIL_CHANGE_UNAVAILABLE = 'This email cannot be used for your account.';
 export const BAD_CREDENTIALS = 'Invalid email or password';
 const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
-const SESSION_MESSAGES = {
-  missing: 'Please log in to continue.',
-  invalid: 'Your session is not valid. Please log in again.',
-  expired: 'Your session has expired. Please log in again.',
-} as const;
+export const CONFIRM_WITH_PROVIDER =
+  'To set a password or change your email, first confirm it is you: sign in with Google again.';
 
-/** The signed-in user as the database says now, not as the token claimed when issued. */
-export interface AuthUser {
-  id: string;
-  name: string;
-  email: string;
-  isAdmin: boolean;
-}
-
-/** An email and profile an identity provider has verified. */
+/** An identity an identity provider has verified: who it is there (issuer, subject) and its email. */
 export interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
   email: string;
   name: string | undefined;
   picture: string | undefined;
+  /** When the person last signed in at the provider (its `auth_time`), if it said. */
+  authenticatedAt: Date | null;
 }
 
 export type ProfileChanges = z.output<typeof profileUpdateFieldsSchema>;
 
 export interface UsersServiceDeps {
   db: Db;
-  config: Pick<Config, 'jwtSecret'>;
+  clock: Clock;
+  config: Pick<Config, 'jwtSecret' | 'publicUrl'>;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  mailer: Mailer;
   passwords: PasswordHasher;
+  passwordPolicy: PasswordPolicy;
   attempts: AttemptLimiter;
+  sessions: SessionsService;
 }
 
-/** Accounts and sessions: registration, sign-in, the session check, profile and password changes. */
+/** Accounts: registration, sign-in, sessions, profile and password changes. */
 export class UsersService {
   constructor(private readonly deps: UsersServiceDeps) {}
 
-  async register(body: {
-    name: string;
-    email: string;
-    password: string;
-    phoneNumber: string;
-  }): Promise<{ user: UserRow; token: string }> {
-    const { db, passwords } = this.deps;
-    if (await findUserByEmail(db, body.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  /**
+   * Creates the account and signs it in. Each registration from one address counts (a password hash
+   * each); an address that already has an account is told nothing more than that this one could not
+   * be created, and its owner is mailed.
+   */
+  async register(
+    body: { name: string; email: string; password: string; phoneNumber: string },
+    ip: string,
+  ): Promise<{ user: UserRow; token: string }> {
+    const { db, passwords, attempts, passwordPolicy } = this.deps;
+    await attempts.count([{ key: `register:ip:${ip}`, policy: (l) => l.registerPerIp }]);
+    await passwordPolicy.assertAcceptable(body.password, 'password', [body.email, body.name]);
+    if (await findUserByEmail(db, body.email)) return this.refuseTakenEmail(body.email);
     const passwordHash = await passwords.hash(body.password);
     let user: UserRow;
     try {
@@ -78,52 +96,64 @@ export class UsersService {
         passwordHash,
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      if (isUniqueViolation(error)) return this.refuseTakenEmail(body.email);
       throw error;
     }
-    return { user, token: await this.sessionFor(user) };
+    return { user, token: await this.deps.sessions.start(user, this.deps.clock.now()) };
   }
 
+  /**
+   * Signs in with a password. Attempts are counted before the password is checked, per address and
+   * per account; an address that signed in to the account before has a count of its own, so a
+   * stranger's failures never keep the owner out at home. With a link ticket, the account also gets
+   * linked to the identity provider's account the ticket names.
+   */
   async login(
-    body: { email: string; password: string },
+    body: { email: string; password: string; link?: string | undefined },
     ip: string,
   ): Promise<{ user: UserRow; token: string }> {
-    const { db, passwords, attempts } = this.deps;
-    const ipKey = `login:ip:${ip}`;
-    const accountKey = `login:email:${body.email}`;
-    await attempts.count([
-      { key: ipKey, max: (l) => l.loginFailuresPerIp },
-      { key: accountKey, max: (l) => l.loginFailuresPerAccount },
-    ]);
+    const { db, passwords, attempts, clock } = this.deps;
+    const link = body.link ? await readLinkTicket(body.link, this.deps.config.jwtSecret) : undefined;
+    const known = `login:known:${body.email}:${ip}`;
+    const ipCheck: AttemptCheck = { key: `login:ip:${ip}`, policy: (l) => l.loginPerIp };
+    const accountCheck: AttemptCheck = (await attempts.isRemembered(known))
+      ? { key: `login:email-ip:${body.email}:${ip}`, policy: (l) => l.loginPerKnownAddress }
+      : { key: `login:email:${body.email}`, policy: (l) => l.loginPerAccount };
+    await attempts.count([ipCheck, accountCheck]);
     const user = await findUserByEmail(db, body.email);
     // Unknown emails and accounts without a password cost the same hash, so timing tells nothing.
     const ok = await passwords.verify(body.password, user?.passwordHash ?? (await passwords.dummyHash()));
     if (!ok || !user?.passwordHash) throw unauthorized(BAD_CREDENTIALS);
-    await attempts.undo(ipKey);
-    await attempts.clear(accountKey);
+    await attempts.undo(ipCheck);
+    await attempts.clear(accountCheck.key);
+    await attempts.remember(known, attempts.limits.knownAddressMs);
     // A hash made at an older cost is replaced while the password is at hand.
     if (passwords.needsRehash(user.passwordHash)) {
       await updateUser(db, user.id, { passwordHash: await passwords.hash(body.password) });
     }
-    return { user, token: await this.sessionFor(user) };
-  }
-
-  /** The user a session token belongs to now; 401 with a message saying what is wrong otherwise. */
-  async authenticate(token: string | undefined): Promise<AuthUser> {
-    if (!token) throw unauthorized(SESSION_MESSAGES.missing);
-    const verified = await verifySessionToken(token, this.deps.config.jwtSecret);
-    if (!verified.ok) throw unauthorized(SESSION_MESSAGES[verified.problem]);
-    const row = await findUserById(this.deps.db, verified.claims.userId);
-    // A deleted account, or a token minted before the last password change or reset.
-    if (!row || row.tokenVersion !== verified.claims.tokenVersion) {
-      throw unauthorized(SESSION_MESSAGES.invalid);
+    if (link) {
+      if (link.email !== user.email.toLowerCase()) {
+        throw badRequest('This Google account is for another email. Log in to that account to link it.');
+      }
+      await linkIdentity(db, { userId: user.id, issuer: link.issuer, subject: link.subject });
     }
-    return { id: row.id, name: row.name, email: row.email, isAdmin: row.isAdmin };
+    return { user, token: await this.deps.sessions.start(user, clock.now()) };
   }
 
-  /** A new session token for the user (their current token version). */
-  sessionFor(user: UserRow): Promise<string> {
-    return signSessionToken({ userId: user.id, tokenVersion: user.tokenVersion }, this.deps.config.jwtSecret);
+  /** The user a session token belongs to now, and a renewed token when it is due; 401 otherwise. */
+  authenticate(token: string | undefined): Promise<{ user: AuthUser; renewedToken?: string }> {
+    return this.deps.sessions.authenticate(token);
+  }
+
+  /** A new session for the user (a sign-in with the identity provider). */
+  startSession(user: UserRow, authenticatedAt: Date | null): Promise<string> {
+    return this.deps.sessions.start(user, authenticatedAt);
+  }
+
+  /** Logs this session out on the server, or every session of the account. */
+  async logout(actor: AuthUser, everywhere: boolean): Promise<void> {
+    if (everywhere) await this.deps.sessions.endAll(actor.id);
+    else await this.deps.sessions.end(actor.sessionId);
   }
 
   async get(id: string): Promise<UserRow> {
@@ -138,37 +168,44 @@ export class UsersService {
   }
 
   /**
-   * Applies a profile form. A new password returns a fresh token (older ones
-   * stop working); a new picture is stored first and removed again if the
-   * update fails, and the old picture is removed only once the update committed.
+   * Applies a profile form. A new password or email needs proof first (the current password, or for
+   * an account without one a fresh sign-in with the provider); a new password ends every session and
+   * returns a fresh token; the account's address is mailed about either change (the old address
+   * for a new email). A new picture is stored first and removed again if the update fails; the old
+   * picture (and its resized copies) only once the update committed.
    */
   async updateProfile(
-    actorId: string,
+    actor: AuthUser,
     userId: string,
     fields: ProfileChanges,
     image: Buffer | undefined,
   ): Promise<{ user: UserRow; token?: string }> {
-    this.assertCanEdit(actorId, userId);
+    this.assertCanEdit(actor.id, userId);
     const { db, storage, passwords, log } = this.deps;
     const current = await this.get(userId);
     const changes: Parameters<typeof updateUser>[2] = {};
     if (fields.name !== undefined) changes.name = fields.name;
     if (fields.phoneNumber !== undefined) changes.phoneNumber = fields.phoneNumber || null;
-    if (fields.email !== undefined && fields.email !== current.email) {
-      if (await emailTakenByOther(db, fields.email, userId)) {
-        throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-      }
-      // The email is where reset links go: whoever holds only a stolen token must not be able to move it.
-      await this.checkCurrentPassword(
+    const emailChanged = fields.email !== undefined && fields.email !== current.email.toLowerCase();
+    const passwordChanged = fields.password !== undefined;
+    if (emailChanged || passwordChanged) {
+      // Proof first: whoever holds only a stolen token learns nothing, not even whether an email is taken.
+      await this.assertProof(
+        actor,
         current,
         fields.currentPassword,
-        'Enter your current password to change your email',
+        passwordChanged ? undefined : 'Enter your current password to change your email',
       );
+    }
+    if (emailChanged && fields.email) {
+      if (await emailTakenByOther(db, fields.email, userId)) return this.refuseTakenEmail(fields.email, true);
       changes.email = fields.email;
     }
-    const passwordChanged = fields.password !== undefined;
     if (fields.password !== undefined) {
-      await this.checkCurrentPassword(current, fields.currentPassword);
+      await this.deps.passwordPolicy.assertAcceptable(fields.password, 'password', [
+        fields.email ?? current.email,
+        current.name,
+      ]);
       changes.passwordHash = await passwords.hash(fields.password);
     }
     const webp = image ? await toAvatarWebp(image) : undefined;
@@ -190,82 +227,145 @@ export class UsersService {
             );
           }
         }
-        return updateUser(tx, userId, changes, { bumpTokenVersion: passwordChanged });
+        if (passwordChanged) await this.deps.sessions.endAll(userId, tx);
+        return updateUser(tx, userId, changes);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+      if (isUniqueViolation(error) && fields.email) return this.refuseTakenEmail(fields.email, true);
       throw error;
     }
     if (!updated) throw notFound('This account no longer exists');
-    return passwordChanged ? { user: updated, token: await this.sessionFor(updated) } : { user: updated };
+    this.notifyChanges(current, updated, passwordChanged);
+    return passwordChanged
+      ? { user: updated, token: await this.deps.sessions.start(updated, this.deps.clock.now()) }
+      : { user: updated };
   }
 
   async changePassword(
-    userId: string,
+    actor: AuthUser,
     body: { currentPassword: string; newPassword: string },
   ): Promise<{ token: string }> {
-    const user = await this.get(userId);
+    const user = await this.get(actor.id);
     if (!user.passwordHash) {
       throw badRequest('This account signs in with Google and has no password yet; set one in your profile', {
         currentPassword: 'This account has no password yet',
       });
     }
-    await this.checkCurrentPassword(user, body.currentPassword);
-    const updated = await updateUser(
-      this.deps.db,
-      userId,
-      { passwordHash: await this.deps.passwords.hash(body.newPassword) },
-      { bumpTokenVersion: true },
-    );
+    await this.assertProof(actor, user, body.currentPassword);
+    await this.deps.passwordPolicy.assertAcceptable(body.newPassword, 'newPassword', [user.email, user.name]);
+    const passwordHash = await this.deps.passwords.hash(body.newPassword);
+    const updated = await inTransaction(this.deps.db, async (tx) => {
+      await this.deps.sessions.endAll(user.id, tx);
+      return updateUser(tx, user.id, { passwordHash });
+    });
     if (!updated) throw notFound('This account no longer exists');
-    return { token: await this.sessionFor(updated) };
+    this.notifyChanges(user, updated, true);
+    return { token: await this.deps.sessions.start(updated, this.deps.clock.now()) };
   }
 
   /**
-   * Finds the account with this verified email or creates one without a password.
-   * The provider vouches for the address, so an existing account is signed into.
+   * The account an identity provider's account signs into: the one linked to it (issuer and
+   * subject), else the one with its verified email when that account has no password (it was made
+   * through the provider before identities were kept), else a new account. An account with a
+   * password is never signed into by email alone: whoever registered it may not own the address,
+   * so its owner must link it with the password (`IdentityLinkRequired`).
    */
   async findOrCreateFromIdentity(identity: VerifiedIdentity): Promise<UserRow> {
     const { db } = this.deps;
+    const linked = await findUserByIdentity(db, identity.issuer, identity.subject);
+    if (linked) return this.withPicture(linked, identity.picture);
     const existing = await findUserByEmail(db, identity.email);
     if (existing) {
-      if (!existing.profileImage && identity.picture) {
-        return (await updateUser(db, existing.id, { profileImage: identity.picture })) ?? existing;
-      }
-      return existing;
+      if (existing.passwordHash) throw new IdentityLinkRequired(identity);
+      await linkIdentity(db, { userId: existing.id, issuer: identity.issuer, subject: identity.subject });
+      return this.withPicture(existing, identity.picture);
     }
     const name = toAccountName(identity.name) ?? toAccountName(identity.email.split('@')[0]) ?? 'Shopper';
     try {
-      return await insertUser(db, {
-        name,
-        email: identity.email,
-        passwordHash: null,
-        profileImage: identity.picture ?? null,
+      return await inTransaction(db, async (tx) => {
+        const user = await insertUser(tx, {
+          name,
+          email: identity.email,
+          passwordHash: null,
+          profileImage: identity.picture ?? null,
+        });
+        await linkIdentity(tx, { userId: user.id, issuer: identity.issuer, subject: identity.subject });
+        return user;
       });
     } catch (error) {
-      // Two sign-ins racing for one new email: the other one created it.
-      const raced = isUniqueViolation(error) ? await findUserByEmail(db, identity.email) : undefined;
+      // Two sign-ins racing for one new account: the other one created it.
+      if (!isUniqueViolation(error)) throw error;
+      const raced = await findUserByIdentity(db, identity.issuer, identity.subject);
       if (raced) return raced;
-      throw error;
+      throw new IdentityLinkRequired(identity);
     }
   }
 
-  private async checkCurrentPassword(
+  private async withPicture(user: UserRow, picture: string | undefined): Promise<UserRow> {
+    if (user.profileImage || !picture) return user;
+    return (await updateUser(this.deps.db, user.id, { profileImage: picture })) ?? user;
+  }
+
+  /** The reply to an address in use, which mails its owner (at most a few times an hour). */
+  private async refuseTakenEmail(email: string, signedIn = false): Promise<never> {
+    const notify = await this.deps.attempts
+      .count([{ key: `address-in-use:${email}`, policy: (l) => l.forgotPasswordPerAccount }])
+      .then(() => true)
+      .catch((error) => {
+        if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') return false;
+        throw error;
+      });
+    if (notify) this.deps.mailer.sendInBackground(addressInUseMail(email, this.deps.config.publicUrl));
+    const message = signedIn ? EMAIL_CHANGE_UNAVAILABLE : EMAIL_UNAVAILABLE;
+    throw conflict(message, { email: message });
+  }
+
+  private notifyChanges(before: UserRow, after: UserRow, passwordChanged: boolean): void {
+    const { mailer } = this.deps;
+    if (before.email !== after.email) {
+      mailer.sendInBackground(emailChangedMail(before.email, after.name, after.email));
+    }
+    if (passwordChanged) mailer.sendInBackground(passwordChangedMail(after.email, after.name, 'changed'));
+  }
+
+  /**
+   * Proof that the person at the keyboard owns the account: its current password, or for an account
+   * without one, a sign-in with the identity provider in the last few minutes (a stolen token alone
+   * must never be enough to set a password or move the email).
+   */
+  private async assertProof(
+    actor: AuthUser,
     user: UserRow,
     current: string | undefined,
     missingMessage = 'Enter your current password to set a new one',
   ): Promise<void> {
-    // An account made through the identity provider has no password yet and may set one.
-    if (!user.passwordHash) return;
+    if (!user.passwordHash) {
+      const provedAt = actor.authenticatedAt?.getTime();
+      const fresh =
+        provedAt !== undefined && this.deps.clock.now().getTime() - provedAt <= SESSION_POLICY.freshProofMs;
+      // 400, not 401 or 403: the web client ends the session on those.
+      if (!fresh) throw badRequest(CONFIRM_WITH_PROVIDER, { currentPassword: CONFIRM_WITH_PROVIDER });
+      return;
+    }
     if (!current) {
       throw badRequest(missingMessage, { currentPassword: 'Current password is required' });
     }
-    const key = `password-change:user:${user.id}`;
-    await this.deps.attempts.count([{ key, max: (l) => l.passwordChangeFailuresPerUser }]);
+    const check: AttemptCheck = {
+      key: `password-change:user:${user.id}`,
+      policy: (l) => l.passwordChangePerUser,
+    };
+    await this.deps.attempts.count([check]);
     // 400, not 401: the web client treats every 401 as an expired session and signs out.
     if (!(await this.deps.passwords.verify(current, user.passwordHash))) {
       throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
     }
-    await this.deps.attempts.clear(key);
+    await this.deps.attempts.clear(check.key);
+  }
+}
+
+/** The provider's verified email belongs to an account with a password: its owner must link it. */
+export class IdentityLinkRequired extends Error {
+  constructor(readonly identity: VerifiedIdentity) {
+    super('An account with this email exists and has a password');
   }
 }

@@ -7,6 +7,8 @@ export interface FormFieldProps extends ComponentProps<'input'> {
   trailing?: ReactNode;
   /** Hides the label visually; it still names the input for assistive technology. */
   hideLabel?: boolean;
+  /** A line of help under the field (what a valid value looks like), read with it by screen readers. */
+  hint?: string | undefined;
 }
 
 export const inputClasses =
@@ -18,6 +20,7 @@ export function FormField({
   error,
   trailing,
   hideLabel = false,
+  hint,
   id,
   className = '',
   ref,
@@ -26,6 +29,8 @@ export function FormField({
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
   return (
     <div className={className}>
       <label htmlFor={inputId} className={hideLabel ? 'sr-only' : 'mb-1 block text-sm text-gray-700'}>
@@ -36,12 +41,17 @@ export function FormField({
           ref={ref}
           id={inputId}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
           className={`${inputClasses} ${trailing ? 'pr-16' : ''}`}
           {...rest}
         />
         {trailing ? <div className="absolute inset-y-0 right-2 flex items-center">{trailing}</div> : null}
       </div>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-xs text-gray-500">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} role="alert" className="mt-1 text-sm text-brand">
           {error}

@@ -1,4 +1,4 @@
-import { NAME_MAX, PHONE_MAX, type User } from '@bazaar/shared/schemas/user';
+import { NAME_MAX, PASSWORD_HINT, PHONE_MAX, type User } from '@bazaar/shared/schemas/user';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,7 +25,13 @@ function valuesOf(user: User): ProfileFormValues {
     changePassword: false,
     password: '',
     currentPassword: '',
+    hasPassword: user.hasPassword,
   };
+}
+
+/** An account made through Google proves it is its owner by signing in with Google again. */
+function confirmWithGoogle() {
+  window.location.assign(`/api/auth/oidc/start?fresh=true&next=${encodeURIComponent('/profile')}`);
 }
 
 /** 'Edit your profile': read-only until Edit; the password only after Change Password. */
@@ -157,8 +163,11 @@ export function ProfileForm({ user }: { user: User }) {
           <PasswordField
             label={changingPassword ? 'New password' : 'Password'}
             autoComplete="new-password"
-            placeholder={changingPassword ? '' : '••••••••'}
+            placeholder={
+              changingPassword ? '' : user.hasPassword ? '••••••••' : 'Not set (you sign in with Google)'
+            }
             disabled={!changingPassword}
+            hint={changingPassword ? PASSWORD_HINT : undefined}
             error={errors.password?.message}
             {...register('password')}
           />
@@ -172,13 +181,33 @@ export function ProfileForm({ user }: { user: User }) {
             </button>
           ) : null}
         </div>
-        {askCurrentPassword ? (
+        {askCurrentPassword && user.hasPassword ? (
           <PasswordField
             label="Current password"
             autoComplete="current-password"
             error={errors.currentPassword?.message}
             {...register('currentPassword')}
           />
+        ) : null}
+        {askCurrentPassword && !user.hasPassword ? (
+          <div className="flex flex-col gap-2 text-sm">
+            <p className="text-gray-700">
+              To set a password or change your email, confirm it is you by signing in with Google again; then
+              come back and save within ten minutes.
+            </p>
+            {errors.currentPassword?.message ? (
+              <p role="alert" className="text-brand">
+                {errors.currentPassword.message}
+              </p>
+            ) : null}
+            <button
+              type="button"
+              onClick={confirmWithGoogle}
+              className="self-start rounded border border-gray-300 px-4 py-2 font-medium hover:border-black"
+            >
+              Confirm with Google
+            </button>
+          </div>
         ) : null}
       </div>
 

@@ -4,6 +4,8 @@ import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { logout, markSessionEnded, readStoredToken, useSession } from '@/lib/session-store';
 import { getCurrentUser } from '../api/get-current-user';
+import { loggedOutElsewhere } from '../lib/logout-broadcast';
+import { LOGOUT_MESSAGE } from './use-logout';
 
 let startupCheck: Promise<void> | null = null;
 
@@ -39,17 +41,30 @@ export function checkSessionOnStart(): Promise<void> {
 }
 
 /**
- * Runs the start-up check once, then every second ends a session whose token has
- * disappeared from browser storage (another tab logged out, or storage was cleared).
+ * Runs the start-up check once, then every second follows the stored token: gone, the session
+ * ends (storage was cleared: the spec's 'Session expired'; another tab logged out: a logout); replaced
+ * by another tab's renewal of it, this tab carries on with the renewed one.
  */
 export function useSessionBootstrap() {
   useEffect(() => {
     void checkSessionOnStart();
     const timer = window.setInterval(() => {
-      if (useSession.getState().isAuthenticated && !readStoredToken()) {
+      const { isAuthenticated, token } = useSession.getState();
+      if (!isAuthenticated) return;
+      const stored = readStoredToken();
+      if (!stored) {
         markSessionEnded();
-        notify.error(MESSAGES.sessionExpiredTick);
+        if (loggedOutElsewhere()) notify.success(LOGOUT_MESSAGE);
+        else notify.error(MESSAGES.sessionExpiredTick);
         logout();
+      } else if (stored !== token) {
+        // Another tab renewed the token, or signed in anew (maybe as someone else: ask who it is).
+        useSession.getState().setToken(stored);
+        getCurrentUser(undefined, stored)
+          .then((user) => {
+            if (useSession.getState().token === stored) useSession.getState().setUser(user);
+          })
+          .catch(() => {});
       }
     }, SESSION_CHECK_INTERVAL_MS);
     return () => window.clearInterval(timer);

@@ -11,6 +11,7 @@ const profileForm = (name: string) => ({
   changePassword: false,
   password: '',
   currentPassword: '',
+  hasPassword: true,
 });
 
 const NAMES = [
@@ -59,5 +60,31 @@ describe('the account forms and the name rule', () => {
       password: 'weak',
     });
     expect(changing.error?.issues.map((i) => i.path[0]).sort()).toEqual(['currentPassword', 'password']);
+  });
+
+  it('follows the password rule: passphrases and any script, at least 8 characters, no composition rule', () => {
+    const registering = (password: string) =>
+      registerFormSchema.safeParse({ ...registerForm('Al'), password, confirmPassword: password });
+    for (const password of [
+      'correct horse battery staple',
+      'पासवर्ड सुरक्षित',
+      'пароль надёжный',
+      'onlyletters',
+    ]) {
+      expect(registering(password).success, password).toBe(true);
+    }
+    expect(registering('short').error?.issues[0]?.message).toBe(
+      'Password must be at least 8 characters long',
+    );
+  });
+
+  it('asks an account without a password for no current password (it confirms with Google instead)', () => {
+    const googleOnly = {
+      ...profileForm('Al'),
+      hasPassword: false,
+      changePassword: true,
+      password: 'a long new phrase',
+    };
+    expect(profileFormSchema.safeParse(googleOnly).success).toBe(true);
   });
 });

@@ -19,7 +19,10 @@ export const registerFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
 export type RegisterFormValues = z.input<typeof registerFormSchema>;
 
-/** 'Edit your profile': the password fields count only after Change Password. */
+/**
+ * 'Edit your profile': the password fields count only after Change Password. An account without a
+ * password (made through Google) proves itself with a fresh Google sign-in instead of a current password.
+ */
 export const profileFormSchema = z
   .object({
     name: nameSchema,
@@ -28,6 +31,7 @@ export const profileFormSchema = z
     changePassword: z.boolean(),
     password: z.string(),
     currentPassword: z.string(),
+    hasPassword: z.boolean(),
   })
   .superRefine((v, ctx) => {
     if (!v.changePassword) return;
@@ -35,7 +39,7 @@ export const profileFormSchema = z
     if (!strength.success) {
       ctx.addIssue({ code: 'custom', path: ['password'], message: strength.error.issues[0]?.message ?? '' });
     }
-    if (!v.currentPassword) {
+    if (v.hasPassword && !v.currentPassword) {
       ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Current password is required' });
     }
   });

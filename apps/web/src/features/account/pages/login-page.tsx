@@ -1,7 +1,7 @@
 import { safeNext } from '@bazaar/shared/safe-next';
 import { type LoginBody, loginBodySchema, OIDC_FRAGMENT } from '@bazaar/shared/schemas/user';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -19,14 +19,23 @@ import { SubmitButton } from '../components/submit-button';
 
 const OIDC_FAILED = 'Login failed,please try again';
 
+/** A Google account to link to the password account with its email, once its owner logs in. */
+interface PendingLink {
+  ticket: string;
+  email: string;
+}
+
 /**
  * The identity provider's hand-over: the server sends the browser back to
  * /login#token=…&next=… (or #error=…). The token is checked before it becomes the session.
+ * When Google's email belongs to an account with a password, the fragment also carries a link
+ * ticket: logging in here with that account's password links Google to it.
  */
-function useIdentityProviderReturn() {
+function useIdentityProviderReturn(): PendingLink | null {
   const location = useLocation();
   const navigate = useNavigate();
   const handled = useRef(false);
+  const [pending, setPending] = useState<PendingLink | null>(null);
   useEffect(() => {
     if (handled.current || !location.hash) return;
     const fragment = new URLSearchParams(location.hash.slice(1));
@@ -37,6 +46,9 @@ function useIdentityProviderReturn() {
     // The token must not stay in the address bar or the history.
     navigate({ pathname: location.pathname, search: location.search }, { replace: true });
     if (!token) {
+      const ticket = fragment.get(OIDC_FRAGMENT.link);
+      const email = fragment.get(OIDC_FRAGMENT.email);
+      if (ticket && email) setPending({ ticket, email });
       notify.error(error || OIDC_FAILED);
       return;
     }
@@ -49,11 +61,12 @@ function useIdentityProviderReturn() {
       })
       .catch((err: unknown) => notify.error(errorMessage(err, OIDC_FAILED)));
   }, [location, navigate]);
+  return pending;
 }
 
 export function LoginPage() {
   useDocumentTitle('Log In');
-  useIdentityProviderReturn();
+  const linking = useIdentityProviderReturn();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
@@ -61,14 +74,18 @@ export function LoginPage() {
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<LoginBody, unknown, z.output<typeof loginBodySchema>>({
     resolver: zodResolver(loginBodySchema),
     defaultValues: { email: '', password: '' },
   });
+  useEffect(() => {
+    if (linking) setValue('email', linking.email);
+  }, [linking, setValue]);
 
   const onSubmit = handleSubmit((body) =>
-    loginMutation.mutate(body, {
+    loginMutation.mutate(linking ? { ...body, link: linking.ticket } : body, {
       onSuccess: ({ user, token }) => {
         useSession.getState().setSession(user, token);
         notify.success('Login successful!');
@@ -82,6 +99,16 @@ export function LoginPage() {
     <AuthLayout>
       <h1 className="text-3xl font-medium tracking-wide">Log In</h1>
       <p className="mt-4 text-sm text-gray-700">Enter your details below</p>
+      {linking ? (
+        <p role="status" className="mt-4 rounded bg-gray-100 p-3 text-sm text-gray-800">
+          Log in with the password of {linking.email} to link your Google account to it. If you do not know
+          it,{' '}
+          <Link to="/forgot-password" className="underline">
+            reset it
+          </Link>{' '}
+          first.
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-5">
         <FormField
           label="Email"

@@ -3,6 +3,7 @@ import { useSession } from '@/lib/session-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountSideMenu } from '../components/account-side-menu';
 import { ProfileForm } from '../components/profile-form';
+import { SignOutEverywhere } from '../components/sign-out-everywhere';
 
 export function ProfilePage() {
   useDocumentTitle('My Profile');
@@ -33,7 +34,10 @@ export function ProfilePage() {
         </aside>
         <div className="flex-1 rounded bg-white px-6 py-8 shadow-[0_1px_13px_rgba(0,0,0,0.05)] md:px-20 md:py-10">
           {user ? (
-            <ProfileForm user={user} />
+            <>
+              <ProfileForm user={user} />
+              <SignOutEverywhere />
+            </>
           ) : (
             <p role="status" className="text-sm text-gray-600">
               Loading your profile…

@@ -1,5 +1,5 @@
 import { safeNext } from '@bazaar/shared/safe-next';
-import { NAME_MAX, PHONE_MAX } from '@bazaar/shared/schemas/user';
+import { NAME_MAX, PASSWORD_HINT, PHONE_MAX } from '@bazaar/shared/schemas/user';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -78,6 +78,7 @@ export function RegisterPage() {
         <PasswordField
           label="Password"
           autoComplete="new-password"
+          hint={PASSWORD_HINT}
           error={errors.password?.message}
           {...register('password')}
         />

@@ -1,9 +1,9 @@
-import { passwordRules } from '@bazaar/shared/schemas/user';
+import { PASSWORD_HINT, passwordRules } from '@bazaar/shared/schemas/user';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { errorMessage } from '@/lib/error-message';
+import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
@@ -29,6 +29,7 @@ export function ResetPasswordPage() {
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors },
   } = useForm<ResetForm, unknown, z.output<typeof resetFormSchema>>({
     resolver: zodResolver(resetFormSchema),
@@ -45,7 +46,11 @@ export function ResetPasswordPage() {
           notify.success(message || 'Your password has been reset. Please log in.');
           navigate('/login', { replace: true });
         },
-        onError: (error) => notify.error(errorMessage(error, 'Password reset failed')),
+        onError: (error) => {
+          const field = fieldErrors(error).password;
+          if (field) setError('password', { type: 'server', message: field });
+          notify.error(errorMessage(error, 'Password reset failed'));
+        },
       },
     ),
   );
@@ -58,6 +63,7 @@ export function ResetPasswordPage() {
         <PasswordField
           label="New Password"
           autoComplete="new-password"
+          hint={PASSWORD_HINT}
           error={errors.password?.message}
           {...register('password')}
         />

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const linkClass =
-  'rounded-sm font-medium text-brand-dark underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
+  'rounded-sm font-medium text-brand underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
 
 /**
  * A screen whose part of the admin has not landed yet (orders, coupons, the

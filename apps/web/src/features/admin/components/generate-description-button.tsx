@@ -62,7 +62,7 @@ export function GenerateDescriptionButton({
       disabled={generate.isPending}
       aria-label="Generate with AI"
       title="Generate with AI"
-      className="inline-flex items-center gap-1.5 rounded px-2 py-1 text-sm font-medium text-brand-dark hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-70"
+      className="inline-flex items-center gap-1.5 rounded px-2 py-1 text-sm font-medium text-brand hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-70"
     >
       {generate.isPending ? <Spinner size={18} label="Writing a description…" /> : <SparklesIcon />}
       <span aria-hidden="true">Generate with AI</span>

@@ -63,7 +63,7 @@ export function ProductsPage() {
       {products.isPending ? (
         <Spinner size={32} label="Loading products…" />
       ) : products.isError ? (
-        <p role="alert" className="text-brand-dark">
+        <p role="alert" className="text-brand">
           {errorMessage(products.error, 'Failed to fetch products.')}
         </p>
       ) : data && data.products.length === 0 ? (

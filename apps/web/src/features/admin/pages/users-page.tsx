@@ -76,7 +76,7 @@ export function UsersPage() {
       {users.isPending ? (
         <Spinner size={32} label="Loading users…" />
       ) : users.isError ? (
-        <p role="alert" className="text-brand-dark">
+        <p role="alert" className="text-brand">
           {errorMessage(users.error, 'Failed to fetch users.')}
         </p>
       ) : data && data.adminUsers.length === 0 ? (
