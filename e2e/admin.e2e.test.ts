@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeInBrowser, launchBrowser, newPage } from './harness';
+import { accessibilityProblems, logIn, toast } from './journey';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@bazaar.local', password: 'Admin@12345' };
@@ -15,10 +15,6 @@ function picture(colour: string, name: string) {
     .then((buffer) => ({ name, mimeType: 'image/png', buffer }));
 }
 
-async function toast(page: Page, text: string) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
-
 async function register(email: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/users/register`, {
     method: 'POST',
@@ -27,25 +23,6 @@ async function register(email: string): Promise<string> {
   });
   const body = (await res.json()) as { token: string };
   return body.token;
-}
-
-async function logIn(page: Page, email: string, password: string, next: string) {
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  const main = page.locator('main');
-  await main.getByLabel('Email', { exact: true }).fill(email);
-  await main.getByLabel('Password', { exact: true }).fill(password);
-  await main.getByRole('button', { name: 'Log In', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === next);
-}
-
-/** WCAG 2.1 A and AA rules on the page as it is now; the violations, described for a failing test. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
 }
 
 describeInBrowser('admin back office', () => {

@@ -49,7 +49,12 @@ export interface OpenedDeps {
 export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<OpenedDeps> {
   const log = overrides.log ?? createLogger(config.logLevel);
   const database =
-    overrides.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+    overrides.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (err) => log.warn({ err }, 'an idle database connection was closed; the pool replaces it'),
+    }));
   const events = overrides.events ?? createEvents(database, log);
   const mailer =
     overrides.mailer ??

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { aiModule } from './modules/ai/index';
 import { auditModule } from './modules/audit/index';
 import { catalogueModule } from './modules/catalogue/index';
+import { contactModule } from './modules/contact/index';
 import { healthModule } from './modules/health/index';
+import { newsletterModule } from './modules/newsletter/index';
 import { settingsModule } from './modules/settings/index';
 import { usersModule } from './modules/users/index';
 
@@ -26,6 +28,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   settingsModule,
   aiModule,
   auditModule,
+  contactModule,
+  newsletterModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

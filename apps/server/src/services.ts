@@ -6,7 +6,10 @@ import { AuditService } from './modules/audit/audit.service';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CategoriesService } from './modules/catalogue/categories.service';
 import { ProductAdminService } from './modules/catalogue/product-admin.service';
+import { ContactService } from './modules/contact/contact.service';
+import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrdersService } from './modules/orders/orders.service';
+import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { AttemptLimiter } from './modules/users/attempt-limiter';
 import { authLimits } from './modules/users/auth-limits';
@@ -30,6 +33,9 @@ export interface Services {
   userAdmin: UserAdminService;
   productAdmin: ProductAdminService;
   ai: AiService;
+  limits: RateLimitService;
+  contact: ContactService;
+  newsletter: NewsletterService;
 }
 
 /**
@@ -45,6 +51,8 @@ export function createServices(deps: Deps): Services {
   const users = new UsersService({ ...deps, passwords, passwordPolicy, attempts, sessions });
   const catalogue = new CatalogueService(deps);
   const audit = new AuditService(deps);
+  const limits = new RateLimitService(deps);
+  const settings = new SettingsService({ ...deps, audit });
   return {
     catalogue,
     categories: new CategoriesService(deps),
@@ -52,10 +60,13 @@ export function createServices(deps: Deps): Services {
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
     orders: new OrdersService(deps),
-    settings: new SettingsService({ ...deps, audit }),
+    settings,
     audit,
     userAdmin: new UserAdminService({ ...deps, audit }),
     productAdmin: new ProductAdminService({ ...deps, catalogue, audit }),
-    ai: new AiService(deps),
+    ai: new AiService({ ...deps, limits }),
+    limits,
+    contact: new ContactService({ ...deps, limits }),
+    newsletter: new NewsletterService({ ...deps, limits, settings, audit }),
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type BuildOverrides, buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
 import { type Database, type Db, openDatabase } from '../src/db/client';
@@ -125,4 +125,21 @@ export function recordingInject(app: () => FastifyInstance) {
     return res;
   };
   return { bodies, call };
+}
+
+/**
+ * Two apps on one database, as two server processes would be, built before the
+ * suite's tests and closed after them: `processes.a` and `processes.b`.
+ */
+export function twoProcesses(options: TestAppOptions = {}): { a: TestApp; b: TestApp } {
+  const processes = {} as { a: TestApp; b: TestApp };
+  beforeAll(async () => {
+    processes.a = await createTestApp({}, options);
+    processes.b = await createTestApp({}, { ...options, sameDatabaseAs: processes.a });
+  });
+  afterAll(async () => {
+    await processes.b?.close();
+    await processes.a?.close();
+  });
+  return processes;
 }

@@ -14,6 +14,11 @@ export const STORAGE_KEYS = {
 export const SESSION_TOKEN_HEADER = 'x-session-token';
 
 export const TOAST_AUTO_CLOSE_MS = 1500;
+
+/** The footer's newsletter: its offer and its two messages (the form is in the first load, without zod). */
+export const NEWSLETTER_DISCOUNT_PERCENT = 10;
+export const NEWSLETTER_INVALID_EMAIL = 'Please enter a valid email address.';
+export const NEWSLETTER_SUBSCRIBED = 'Subscribed!';
 export const SESSION_CHECK_INTERVAL_MS = 1000;
 
 export const BANNER_TEXT = 'Summer Sale For All Swim Suits And Free Express Delivery-OFF 50%';

@@ -6,5 +6,6 @@ export * from './safe-next';
 export * from './schemas/admin';
 export * from './schemas/catalogue';
 export * from './schemas/common';
+export * from './schemas/content';
 export * from './schemas/settings';
 export * from './schemas/user';

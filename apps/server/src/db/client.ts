@@ -38,6 +38,8 @@ export interface DatabaseOptions {
    * start from: a copy costs a fraction of creating one (tests start each file from one).
    */
   pgliteSnapshot?: Blob | undefined;
+  /** Told about a pooled connection the server dropped while it sat idle (the pool replaces it). */
+  onIdleError?: ((error: Error) => void) | undefined;
 }
 
 export function migrationsFolder(): string {
@@ -60,6 +62,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const folder = migrationsFolder();
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle connection the server ends (a restart, an administrator, a dropped database) is
+    // reported on the pool; without a listener Node treats it as uncaught and the process dies.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: folder });
     return { db: db as unknown as Db, kind: 'postgres', pool, url: options.url, close: () => pool.end() };

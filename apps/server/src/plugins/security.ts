@@ -19,6 +19,9 @@ export function isApiRequest(request: { routeOptions: { url?: string | undefined
   return route === undefined || route === '/api' || route.startsWith('/api/');
 }
 
+/** The contact page's map: OpenStreetMap's embed, the only page another site may frame into ours. */
+export const MAP_FRAME_SOURCES = ['https://www.openstreetmap.org'] as const;
+
 const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
     useDefaults: false,
@@ -30,7 +33,7 @@ const helmetOptions: HelmetOptions = {
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
-      frameSrc: ["'self'"],
+      frameSrc: ["'self'", ...MAP_FRAME_SOURCES],
       frameAncestors: ["'none'"],
       formAction: ["'self'"],
       objectSrc: ["'none'"],

@@ -87,6 +87,10 @@ export const routes: RouteObject[] = [
       { path: 'faq', lazy: page(content.faq, 'FaqPage') },
       { path: 'help', lazy: page(content.help, 'HelpPage') },
       { path: 'about', lazy: page(content.about, 'AboutPage') },
+      {
+        path: 'newsletter/unsubscribe',
+        lazy: page(() => import('@/features/newsletter/pages/unsubscribe-page'), 'UnsubscribePage'),
+      },
       ...Object.keys(POLICY_PATHS).map((path) => ({ path, lazy: page(content.policy, 'PolicyPage') })),
       ...HELP_ARTICLE_SLUGS.map((path) => ({ path, lazy: page(content.article, 'HelpArticlePage') })),
       {

@@ -59,6 +59,8 @@ export interface RequestOptions<T> {
    * password is not the end of a session.
    */
   token?: string | null;
+  /** 'text' hands back a successful reply's body as it is (a CSV download); JSON by default. */
+  as?: 'json' | 'text';
 }
 
 export function buildQuery(query: RequestOptions<unknown>['query']): string {
@@ -106,6 +108,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   const current = options.token === undefined && token !== null && token === useSession.getState().token;
   const renewed = response.headers.get(SESSION_TOKEN_HEADER);
   if (renewed && current) useSession.getState().setToken(renewed);
+  if (response.ok && options.as === 'text') return (await response.text()) as T;
   const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     if ((response.status === 401 || response.status === 403) && current) onUnauthorized();

@@ -295,7 +295,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogQuerySchema = z
-  .object({ entity: z.enum(['user', 'product', 'settings']).optional(), page, limit })
+  .object({ entity: z.enum(['user', 'product', 'settings', 'newsletter']).optional(), page, limit })
   .strict();
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 export type AuditLogParams = z.output<typeof auditLogQuerySchema>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
+import { coupons } from './shopping';
 import { users } from './users';
 
 /** A single row (id 1) holding what the admin's Shop Settings form edits. */
@@ -33,24 +34,54 @@ export const shopSettings = pgTable(
   ],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: id(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  name: text('name'),
-  email: text('email'),
-  subject: text('subject'),
-  orderNumber: text('order_number'),
-  message: text('message').notNull(),
-  readAt: timestamp('read_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+/**
+ * Messages from the contact page and the profile area's form, read by admins in their inbox.
+ * Name and email are the sender's as typed, or their account's when they sent only a message.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** One of CONTACT_SUBJECTS; null for the profile form, which has no subject. */
+    subject: text('subject'),
+    orderNumber: text('order_number'),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt, t.id),
+    index('contact_messages_unread_idx').on(t.createdAt, t.id).where(sql`${t.readAt} is null`),
+    check(
+      'contact_messages_subject',
+      sql`${t.subject} is null or ${t.subject} in ('order', 'product', 'shipping', 'return', 'technical', 'other')`,
+    ),
+    check(
+      'contact_messages_lengths',
+      sql`char_length(${t.name}) between 1 and 50 and char_length(${t.email}) between 3 and 254 and char_length(${t.message}) between 1 and 2000 and (${t.orderNumber} is null or char_length(${t.orderNumber}) <= 40)`,
+    ),
+  ],
+);
 
+/**
+ * One row per address, whatever its case. Unsubscribing keeps the row (with `unsubscribed_at`) so a
+ * returning subscriber gets back the welcome code they were given rather than a new one.
+ */
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
   {
     id: id(),
     email: text('email').notNull(),
+    /** The single-use welcome coupon (10% off) mailed to this address. */
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('newsletter_email_lower_uq').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('newsletter_email_lower_uq').on(sql`lower(${t.email})`),
+    index('newsletter_created_idx').on(t.createdAt, t.id),
+  ],
 );

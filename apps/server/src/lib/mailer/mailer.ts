@@ -5,6 +5,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** Extra headers (List-Unsubscribe on newsletter mail); the outbox does not keep them. */
+  headers?: Record<string, string> | undefined;
   /**
    * Parts of the message that work as a key (a reset link): sent, but never kept at rest or logged
    * outside development.

@@ -20,6 +20,7 @@ export class SmtpMailer implements MailTransport {
       subject: message.subject,
       text: message.text,
       ...(message.html ? { html: message.html } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
     });
   }
 

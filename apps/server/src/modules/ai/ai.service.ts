@@ -1,24 +1,20 @@
 import type { ProductDescriptionReply, ProductFacts } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
 import { type DescriptionWriter, hasPlaceholder } from '../../lib/ai/description-writer';
 import { OfflineWriter } from '../../lib/ai/offline-writer';
-import type { Clock } from '../../lib/clock';
-import { tooManyRequests } from '../../lib/errors';
-import { countHit, deleteHitsBefore } from './rate-limit.repo';
+import type { RateLimitService, WindowLimit } from '../rate-limit/rate-limit.service';
 
 /** Each admin may ask this often: enough to try a few wordings, not enough to run up a bill. */
-export const AI_LIMIT = { requests: 10, windowMs: 60_000 } as const;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export const AI_LIMIT: WindowLimit = { requests: 10, windowMs: 60_000 };
 
 export interface AiServiceDeps {
-  db: Db;
-  clock: Clock;
   log: FastifyBaseLogger;
   config: Pick<Config, 'ai'>;
   /** The writer chosen in deps.ts: Gemini with a key, the offline writer without. */
   ai: DescriptionWriter;
+  /** Counts each admin's requests in the database. */
+  limits: RateLimitService;
 }
 
 /**
@@ -33,7 +29,11 @@ export class AiService {
   constructor(private readonly deps: AiServiceDeps) {}
 
   async describeProduct(adminId: string, facts: ProductFacts): Promise<ProductDescriptionReply> {
-    await this.countRequest(adminId);
+    await this.deps.limits.hit(
+      `ai-description:${adminId}`,
+      AI_LIMIT,
+      `You can generate ${AI_LIMIT.requests} descriptions a minute. Please try again shortly.`,
+    );
     const { ai, log, config } = this.deps;
     if (ai.name === 'offline') {
       return {
@@ -57,19 +57,5 @@ export class AiService {
         : 'The AI service could not write a description just now, so this one was composed from the product details.';
     }
     return { description: await this.offline.write(facts), writer: 'offline', notice };
-  }
-
-  private async countRequest(adminId: string): Promise<void> {
-    const now = this.deps.clock.now().getTime();
-    const windowStart = Math.floor(now / AI_LIMIT.windowMs) * AI_LIMIT.windowMs;
-    const hits = await countHit(this.deps.db, `ai-description:${adminId}`, new Date(windowStart));
-    // The first hit of a window tidies old windows away.
-    if (hits === 1) await deleteHitsBefore(this.deps.db, new Date(now - DAY_MS));
-    if (hits > AI_LIMIT.requests) {
-      throw tooManyRequests(
-        `You can generate ${AI_LIMIT.requests} descriptions a minute. Please try again shortly.`,
-        (windowStart + AI_LIMIT.windowMs - now) / 1000,
-      );
-    }
   }
 }

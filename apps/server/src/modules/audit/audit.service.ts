@@ -8,7 +8,7 @@ export interface Actor {
   email: string;
 }
 
-export type AuditEntity = 'user' | 'product' | 'settings';
+export type AuditEntity = 'user' | 'product' | 'settings' | 'newsletter';
 
 /** A change worth recording; `before`/`after` hold only the fields that changed. */
 export interface AuditChange {

@@ -39,4 +39,9 @@ describe('the content security policy of app pages follows the analytics setting
     await t.db.update(shopSettings).set({ googleAnalyticsId: null });
     expect(await policy('/')).not.toContain('google');
   });
+
+  it("frames exactly OpenStreetMap's embed (the contact page's map), whatever the analytics", async () => {
+    expect(await policy('/contact')).toContain("frame-src 'self' https://www.openstreetmap.org;");
+    expect(await policy('/contact')).toContain("frame-ancestors 'none'");
+  });
 });

@@ -49,7 +49,7 @@ const QUICK_LINKS = [
 
 // Shown while the shop settings load, and for any contact they leave empty.
 const SUPPORT = {
-  address: '42 MG Road, Bengaluru, Karnataka 560001, India',
+  address: '12 MG Road, Bengaluru, Karnataka 560001, India',
   email: 'support@bazaar.example',
   phone: '+91 80 4000 1234',
 };

@@ -4,4 +4,6 @@ export const adminKeys = {
   products: ['admin', 'products'] as const,
   categories: ['admin', 'categories'] as const,
   audit: ['admin', 'audit-log'] as const,
+  contact: ['admin', 'contact-messages'] as const,
+  newsletter: ['admin', 'newsletter'] as const,
 };

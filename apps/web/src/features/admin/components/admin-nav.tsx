@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
-/** The sidebar's sections, as the spec lists them, then the audit log (beyond the spec). */
+/** The sidebar's sections, as the spec lists them, then those beyond the spec: messages, newsletter, audit log. */
 export const ADMIN_SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/shop', label: 'Shop' },
+  { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/audit-log', label: 'Audit log' },
 ] as const;
 

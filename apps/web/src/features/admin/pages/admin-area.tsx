@@ -5,6 +5,9 @@ import { CouponsPage } from './coupons-page';
 import { CreateProductPage } from './create-product-page';
 import { DashboardPage } from './dashboard-page';
 import { EditProductPage } from './edit-product-page';
+import { MessagePage } from './message-page';
+import { MessagesPage } from './messages-page';
+import { NewsletterPage } from './newsletter-page';
 import { OrderDetailPage } from './order-detail-page';
 import { OrdersPage } from './orders-page';
 import { ProductsPage } from './products-page';
@@ -30,6 +33,9 @@ export default function AdminArea() {
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="shop" element={<ShopSettingsPage />} />
         <Route path="audit-log" element={<AuditLogPage />} />
+        <Route path="messages" element={<MessagesPage />} />
+        <Route path="messages/:messageId" element={<MessagePage />} />
+        <Route path="newsletter" element={<NewsletterPage />} />
         <Route path="*" element={<DashboardPage />} />
       </Route>
     </Routes>

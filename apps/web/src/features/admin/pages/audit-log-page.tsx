@@ -1,10 +1,10 @@
 import type { AuditLogParams } from '@bazaar/shared/schemas/admin';
-import { useId, useState } from 'react';
-import { inputClasses } from '@/components/ui/form-field';
+import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAuditLog } from '../api/get-audit-log';
+import { FilterSelect } from '../components/filter-select';
 import { Pager } from '../components/pager';
 import { cellClass, Table } from '../components/table';
 import { formatDateTime } from '../lib/format';
@@ -15,6 +15,7 @@ const ENTITIES: { value: Entity | ''; label: string }[] = [
   { value: 'user', label: 'Users' },
   { value: 'product', label: 'Products' },
   { value: 'settings', label: 'Shop settings' },
+  { value: 'newsletter', label: 'Newsletter' },
 ];
 
 /** The audit log: who changed what and when, newest first (beyond the spec). */
@@ -23,33 +24,20 @@ export function AuditLogPage() {
   const [entity, setEntity] = useState<Entity | ''>('');
   const [page, setPage] = useState(1);
   const log = useAuditLog({ entity: entity || undefined, page });
-  const filterId = useId();
   return (
     <section>
       <h1 className="text-2xl font-semibold">Audit log</h1>
       <p className="mt-2 text-sm text-gray-700">
         Every change made in the admin, with the figures before and after.
       </p>
-      <div className="mt-6 mb-4 max-w-xs">
-        <label htmlFor={filterId} className="mb-1 block text-sm text-gray-700">
-          Show
-        </label>
-        <select
-          id={filterId}
-          value={entity}
-          onChange={(event) => {
-            setEntity(event.target.value as Entity | '');
-            setPage(1);
-          }}
-          className={inputClasses}
-        >
-          {ENTITIES.map((e) => (
-            <option key={e.value} value={e.value}>
-              {e.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        value={entity}
+        options={ENTITIES}
+        onChange={(value) => {
+          setEntity(value);
+          setPage(1);
+        }}
+      />
       {log.isPending ? (
         <Spinner size={32} label="Loading the audit log…" />
       ) : log.isError ? (

@@ -37,7 +37,7 @@ export const RETURNS = {
 } as const;
 
 export const TAX_PERCENT = 10;
-export const NEWSLETTER_DISCOUNT_PERCENT = 10;
+export { NEWSLETTER_DISCOUNT_PERCENT } from '@bazaar/shared/constants';
 export const ELECTRONICS_WARRANTY = '1 year';
 export const UNPAID_ORDER_MINUTES = 30;
 export const RESET_LINK_MINUTES = 30;

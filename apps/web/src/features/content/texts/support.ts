@@ -1,10 +1,11 @@
 /**
- * How shoppers reach support when the shop settings leave email or phone
- * empty (and while they load): see hooks/use-support.ts.
+ * How shoppers reach support when the shop settings leave email, phone or
+ * address empty (and while they load): see hooks/use-support.ts.
  */
 export const SUPPORT = {
   email: 'support@bazaar.example',
   phone: '+91 80 4000 1234',
+  address: '12 MG Road, Bengaluru, Karnataka 560001, India',
   hours: 'Our support team is here 24 hours a day, 7 days a week.',
 } as const;
 

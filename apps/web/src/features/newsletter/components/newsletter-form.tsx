@@ -1,23 +1,13 @@
+import { NEWSLETTER_INVALID_EMAIL, NEWSLETTER_SUBSCRIBED } from '@bazaar/shared/constants';
 import { type FormEvent, useId, useState } from 'react';
 import { SendIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
+import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useSubscribe } from '../api/subscribe';
 
-export const NEWSLETTER_INVALID = 'Please enter a valid email address.';
-export const NEWSLETTER_SUBSCRIBED = 'Subscribed!';
-export const NEWSLETTER_UNAVAILABLE = 'Newsletter sign-up is not open yet. Please try again later.';
-
 // Looks like an address: something@something.tld, no spaces. The server decides the rest.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The server's words where it has some; a 404 means this shop has no sign-up endpoint yet. */
-function failureMessage(failure: unknown): string {
-  if (failure instanceof ApiError && failure.status === 404) return NEWSLETTER_UNAVAILABLE;
-  if (failure instanceof ApiError) return failure.message;
-  return 'Could not subscribe right now. Please try again.';
-}
 
 /** The footer's sign-up for 10% off a first purchase. */
 export function NewsletterForm() {
@@ -32,7 +22,7 @@ export function NewsletterForm() {
     event.preventDefault();
     const value = email.trim();
     if (!EMAIL_SHAPE.test(value) || value.length > 254) {
-      setError(NEWSLETTER_INVALID);
+      setError(NEWSLETTER_INVALID_EMAIL);
       return;
     }
     setError(null);
@@ -42,7 +32,10 @@ export function NewsletterForm() {
         notify.success(NEWSLETTER_SUBSCRIBED);
       },
       onError: (failure) => {
-        const message = failureMessage(failure);
+        // The server's words (a refused address, too many sign-ups); a generic line for anything else.
+        const message =
+          fieldErrors(failure).email ??
+          errorMessage(failure, 'Could not subscribe right now. Please try again.');
         setError(message);
         notify.error(message);
       },

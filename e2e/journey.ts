@@ -1,0 +1,27 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+/** WCAG 2.1 A and AA rules on the page as it is now; the violations, described for a failing test. */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** Waits for a toast with this text. */
+export async function toast(page: Page, text: string) {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
+/** Logs in through the form and waits to land on `next`. */
+export async function logIn(page: Page, email: string, password: string, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  const main = page.locator('main');
+  await main.getByLabel('Email', { exact: true }).fill(email);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Log In', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === next);
+}
