@@ -1,3 +1,5 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -8,7 +10,7 @@ import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { multipartPlugin } from './plugins/multipart';
 import { analyticsPageHeaders, securityPlugin } from './plugins/security';
-import { spaPlugin } from './plugins/spa';
+import { webAppPlugin } from './plugins/web-app';
 import { apiRoutes, ROUTE_MODULES, type RouteModule } from './routes';
 import { createServices, type Services } from './services';
 
@@ -85,6 +87,9 @@ async function assemble(
   app.addHook('onClose', closeDeps);
 
   await app.register(errorsPlugin);
+  // Brotli or gzip for every text reply made on the fly (pages, API JSON); replies that carry their
+  // own encoding (built assets, the catalogue's cached replies) pass through untouched.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin);
   await app.register(authPlugin, { users: services.users });
@@ -94,8 +99,11 @@ async function assemble(
   await app.register(uploadsRoutes);
   if (config.webDist) {
     const withAnalytics = analyticsPageHeaders();
-    await app.register(spaPlugin, {
+    await app.register(webAppPlugin, {
       root: config.webDist,
+      // The server build sits beside the client build (apps/web/dist-ssr next to apps/web/dist).
+      rendererEntry: path.join(path.dirname(path.resolve(config.webDist)), 'dist-ssr', 'entry-server.js'),
+      origin: config.publicUrl,
       // Settings are read on every use (one key lookup), so an id saved on any process applies at once.
       pageHeaders: async () =>
         (await services.settings.get()).googleAnalyticsId ? withAnalytics : undefined,

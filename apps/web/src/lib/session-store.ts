@@ -25,15 +25,20 @@ export function readStoredToken(): string | null {
   }
 }
 
-const initialToken = typeof window === 'undefined' ? null : readStoredToken();
-
-/** Session state; the token also lives in browser storage under `token`, as the spec says. */
+/**
+ * Session state; the token also lives in browser storage under `token`, as the spec says.
+ *
+ * The initial state is the one the server renders with: nobody signed in yet, the check still to
+ * come (guarded pages show their loader). React hydrates from it (zustand hands it to
+ * useSyncExternalStore as the server snapshot), then re-renders with what the browser holds, so the
+ * signed-in parts fill in after hydration instead of breaking it.
+ */
 export const useSession = create<SessionState>((set) => ({
-  token: initialToken,
+  token: null,
   user: null,
-  isAuthenticated: initialToken !== null,
+  isAuthenticated: false,
   isAdmin: false,
-  checking: initialToken !== null,
+  checking: true,
   setSession(user, token) {
     localStorage.setItem(STORAGE_KEYS.token, token);
     set({ user, token, isAuthenticated: true, isAdmin: user.isAdmin, checking: false });
@@ -57,6 +62,11 @@ export const useSession = create<SessionState>((set) => ({
     set({ user: null, token: null, isAuthenticated: false, isAdmin: false, checking: false });
   },
 }));
+
+if (typeof window !== 'undefined') {
+  const token = readStoredToken();
+  useSession.setState({ token, isAuthenticated: token !== null, checking: token !== null });
+}
 
 /**
  * Logout as the spec describes it: token removed, user cleared, admin flag off. What an ended session

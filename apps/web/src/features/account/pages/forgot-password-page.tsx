@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageMeta } from '@/lib/page-meta';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from '../components/auth-layout';
 import { SubmitButton } from '../components/submit-button';
@@ -16,7 +16,6 @@ const forgotFormSchema = z.object({
 });
 
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
   const forgot = useForgotPassword();
   const {
     register,
@@ -39,6 +38,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout>
+      <PageMeta title={'Forgot password'} noindex />
       <h1 className="text-3xl font-medium tracking-wide">Forgot password</h1>
       {forgot.isSuccess ? (
         <div className="mt-6">

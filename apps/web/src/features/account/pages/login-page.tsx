@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
+import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session-store';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { getCurrentUser } from '../api/get-current-user';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
@@ -65,7 +65,6 @@ function useIdentityProviderReturn(): PendingLink | null {
 }
 
 export function LoginPage() {
-  useDocumentTitle('Log In');
   const linking = useIdentityProviderReturn();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -97,6 +96,10 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
+      <PageMeta
+        title={'Log In'}
+        description="Log in to Bazaar to see your orders, wishlist and cart on any device."
+      />
       <h1 className="text-3xl font-medium tracking-wide">Log In</h1>
       <p className="mt-4 text-sm text-gray-700">Enter your details below</p>
       {linking ? (

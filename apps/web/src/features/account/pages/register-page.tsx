@@ -8,8 +8,8 @@ import { FormField } from '@/components/ui/form-field';
 import { digitsOnly } from '@/lib/digits-only';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
+import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session-store';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRegister } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
@@ -20,7 +20,6 @@ import { PASSWORDS_DIFFER, type RegisterFormValues, registerFormSchema } from '.
 const serverFields = ['name', 'email', 'password', 'phoneNumber'] as const;
 
 export function RegisterPage() {
-  useDocumentTitle('Create an account');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
@@ -58,6 +57,10 @@ export function RegisterPage() {
 
   return (
     <AuthLayout>
+      <PageMeta
+        title={'Create an account'}
+        description="Create a Bazaar account: keep your cart and wishlist, check out faster and follow your orders."
+      />
       <h1 className="text-3xl font-medium tracking-wide">Create an account</h1>
       <p className="mt-4 text-sm text-gray-700">Enter your details below</p>
       <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-5">

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageMeta } from '@/lib/page-meta';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
@@ -21,7 +21,6 @@ const resetFormSchema = z
 type ResetForm = z.input<typeof resetFormSchema>;
 
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const reset = useResetPassword();
@@ -57,6 +56,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout>
+      <PageMeta title={'Reset password'} noindex />
       <h1 className="text-3xl font-medium tracking-wide">Reset password</h1>
       <p className="mt-4 text-sm text-gray-700">Choose a new password for your account.</p>
       <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-5">
