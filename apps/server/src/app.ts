@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { createDeps, type Deps, type DepsOverrides } from './deps';
 import { uploadsRoutes } from './modules/catalogue/index';
+import { seoRoutes } from './modules/seo/index';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -97,6 +98,7 @@ async function assemble(
 
   await app.register(apiRoutes, { prefix: '/api', modules });
   await app.register(uploadsRoutes);
+  await app.register(seoRoutes);
   if (config.webDist) {
     const withAnalytics = analyticsPageHeaders();
     await app.register(webAppPlugin, {

@@ -10,6 +10,7 @@ import { ContactService } from './modules/contact/contact.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
+import { SeoService } from './modules/seo/seo.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { AttemptLimiter } from './modules/users/attempt-limiter';
 import { authLimits } from './modules/users/auth-limits';
@@ -24,6 +25,8 @@ import { UsersService } from './modules/users/users.service';
 export interface Services {
   catalogue: CatalogueService;
   categories: CategoriesService;
+  /** robots.txt and the sitemaps. */
+  seo: SeoService;
   users: UsersService;
   passwordReset: PasswordResetService;
   oidc: OidcService;
@@ -50,12 +53,14 @@ export function createServices(deps: Deps): Services {
   const sessions = new SessionsService(deps);
   const users = new UsersService({ ...deps, passwords, passwordPolicy, attempts, sessions });
   const catalogue = new CatalogueService(deps);
+  const categories = new CategoriesService(deps);
   const audit = new AuditService(deps);
   const limits = new RateLimitService(deps);
   const settings = new SettingsService({ ...deps, audit });
   return {
     catalogue,
-    categories: new CategoriesService(deps),
+    categories,
+    seo: new SeoService({ ...deps, categories }),
     users,
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
