@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { notify } from '@/lib/notify';
-import { sessionJustEnded, useSession } from '@/lib/session-store';
+import { justLoggedOut, sessionJustEnded, useSession } from '@/lib/session-store';
 
 function PageLoader() {
   return (
@@ -23,10 +23,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (redirect && !toasted.current) {
       toasted.current = true;
       // The session's own end already told the shopper; one toast is enough.
-      if (!sessionJustEnded()) notify.error(MESSAGES.sessionExpiredGuard);
+      if (!sessionJustEnded() && !justLoggedOut()) notify.error(MESSAGES.sessionExpiredGuard);
     }
   }, [redirect]);
   if (checking) return <PageLoader />;
+  if (redirect && justLoggedOut()) return <Navigate to="/login" replace />;
   if (redirect) {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login?next=${next}`} replace />;

@@ -1,12 +1,12 @@
 import { TOAST_AUTO_CLOSE_MS } from '@bazaar/shared/constants';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import 'react-toastify/dist/ReactToastify.css';
 import { SessionBootstrap } from '@/features/account';
 import { useProductInCart } from '@/features/cart';
 import { type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
 import { useProductInWishlist } from '@/features/wishlist';
+import { loadToastify } from '@/lib/notify';
 import { SiteOriginContext } from '@/lib/site';
 import { ShopSettingsEffects } from './shop-settings-effects';
 
@@ -34,10 +34,20 @@ export function Providers({
   );
 }
 
+const ToastContainer = lazy(() => loadToastify().then((module) => ({ default: module.ToastContainer })));
+
 /**
  * Toasts top-right, one at a time: a new message replaces the one showing at once (the spec's "one
  * at a time"; react-toastify's `limit` would queue it behind the old one for up to its whole life).
+ * The container mounts once the page has hydrated (the server renders none), and its code loads then.
  */
 export function Toasts() {
-  return <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop />;
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop />
+    </Suspense>
+  );
 }

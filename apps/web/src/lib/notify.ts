@@ -1,20 +1,30 @@
-import { toast } from 'react-toastify';
+// react-toastify is loaded on the first message or once the page is idle (app/providers.tsx), never
+// with the page's first bytes: a shop page that shows no toast does not wait for it.
+type Toastify = typeof import('react-toastify');
+let toastify: Promise<Toastify> | undefined;
 
-/**
- * Toasts as the spec configures them (top-right, 1500 ms, one at a time):
- * a new toast replaces the one on screen.
- */
+export const loadToastify = (): Promise<Toastify> => {
+  toastify ??= import('react-toastify');
+  return toastify;
+};
+
+function show(kind: 'success' | 'error' | 'info', message: string) {
+  void loadToastify().then(({ toast }) => {
+    // One at a time: the new message replaces the one on screen at once.
+    toast.dismiss();
+    toast[kind](message);
+  });
+}
+
+/** Toasts as the spec configures them (top-right, 1500 ms, one at a time): a new toast replaces the one on screen. */
 export const notify = {
   success(message: string) {
-    toast.dismiss();
-    toast.success(message);
+    show('success', message);
   },
   error(message: string) {
-    toast.dismiss();
-    toast.error(message);
+    show('error', message);
   },
   info(message: string) {
-    toast.dismiss();
-    toast.info(message);
+    show('info', message);
   },
 };

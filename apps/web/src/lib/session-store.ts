@@ -76,21 +76,29 @@ if (typeof window !== 'undefined') {
 export function logout(): string | null {
   const { token } = useSession.getState();
   // Whoever logs out says so in their own words; a guarded page must not add 'Session expired'.
-  markSessionEnded();
+  markSessionEnded('logout');
   useSession.getState().clear();
   return token;
 }
 
-let endedAt = 0;
+let ended = { at: 0, byLogout: false };
 
 /**
- * Records that a session just ended with its own message (a 401 reply, the missing
- * token check), so the route guard does not cover that toast with a second one.
+ * Records that a session just ended with its own message (a logout, a 401 reply, the missing token
+ * check), so the route guard does not cover that toast with a second one.
  */
-export function markSessionEnded() {
-  endedAt = Date.now();
+export function markSessionEnded(reason: 'logout' | 'expired' = 'expired') {
+  ended = { at: Date.now(), byLogout: reason === 'logout' };
 }
 
 export function sessionJustEnded(withinMs = 2000): boolean {
-  return Date.now() - endedAt < withinMs;
+  return Date.now() - ended.at < withinMs;
+}
+
+/**
+ * Whether the shopper logged out themselves a moment ago: a guarded page they were on then sends them
+ * to log in plainly, never as if their session had expired (no toast, no way back to the page).
+ */
+export function justLoggedOut(withinMs = 10_000): boolean {
+  return ended.byLogout && sessionJustEnded(withinMs);
 }

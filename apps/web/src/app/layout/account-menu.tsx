@@ -28,7 +28,12 @@ export default function AccountMenu() {
       >
         <Avatar src={user?.profileImage} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent aria-label="Account">
+      {/* The spec's heights: 215 px, 260 px with the Admin entry; the entries share it evenly. */}
+      <DropdownMenuContent
+        aria-label="Account"
+        style={{ height: isAdmin ? 260 : 215 }}
+        className="flex flex-col justify-evenly"
+      >
         <DropdownMenuItem asChild>
           <Link to="/profile">
             <UserIcon size={20} />

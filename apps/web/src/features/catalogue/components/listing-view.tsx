@@ -101,6 +101,8 @@ export function ListingView({ crumbs, heading, scope, countText, gridClassName }
             )
           ) : data ? (
             <>
+              {/* The cards' names are h3s: this keeps the outline h1 → h2 → h3. */}
+              <h2 className="sr-only">Products</h2>
               <ul
                 aria-label="Products"
                 aria-busy={query.isPlaceholderData}
