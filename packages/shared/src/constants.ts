@@ -49,7 +49,8 @@ export const MESSAGES = {
 } as const;
 
 /** Sort keys of product listings (the spec's list; its "size" option is a filter here, not an order). */
-export const PRODUCT_SORTS = ['featured', 'price-low', 'price-high', 'rating', 'newest'] as const;
+/** The spec's sorts, `size` last: smallest size on offer first (see products.repo.ts). */
+export const PRODUCT_SORTS = ['featured', 'price-low', 'price-high', 'rating', 'newest', 'size'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const PRODUCT_PAGE_SIZE = { default: 24, max: 100 } as const;

@@ -61,6 +61,19 @@ function facetConditions(f: ProductFilters): Partial<Record<FacetKey, SQL>> {
 }
 
 /**
+ * A product's smallest size as a rank: letter sizes XXS…XXXL first in their order, then number sizes by
+ * value (shoes, waists), then any other label; null (last) for a product sold in no sizes.
+ */
+const smallestSize = sql`(
+  select min(case upper(trim(s))
+    when 'XXS' then 1 when 'XS' then 2 when 'S' then 3 when 'M' then 4 when 'L' then 5
+    when 'XL' then 6 when 'XXL' then 7 when 'XXXL' then 8
+    else case when trim(s) ~ '^[0-9]{1,6}(\.[0-9]{1,3})?$' then 100 + trim(s)::numeric else 1000000 end
+  end)
+  from unnest(${p.sizes}) as s
+)`;
+
+/**
  * The order of a listing; ids break ties so pages never overlap. Under a
  * search the default order puts name matches before category-only matches;
  * an explicit price, rating or date order is kept strict instead.
@@ -78,6 +91,8 @@ function orderBy(sort: ProductSort, f: ProductFilters): SQL[] {
       return [sql`${p.rating} desc`, sql`${p.numReviews} desc`, down];
     case 'newest':
       return [sql`${p.createdAt} desc`, down];
+    case 'size':
+      return [sql`${smallestSize} asc nulls last`, up];
     case 'featured': {
       const featured = [sql`${p.isFeatured} desc`, sql`${p.rating} desc`, sql`${p.numReviews} desc`, down];
       return f.search ? [sql`${nameMatches(likePattern(f.search))} desc`, ...featured] : featured;

@@ -218,6 +218,18 @@ describe('GET /api/products: sorts', () => {
     await expectOrder('sort=newest', (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || cmpId(b, a));
   });
 
+  it('sorts by the smallest size on offer (XS before S before M…, then numbers), products without sizes last', async () => {
+    const rank: Record<string, number> = { XXS: 1, XS: 2, S: 3, M: 4, L: 5, XL: 6, XXL: 7, XXXL: 8 };
+    const smallest = (r: ProductRow) =>
+      r.sizes.length === 0
+        ? Number.POSITIVE_INFINITY
+        : Math.min(...r.sizes.map((s) => rank[s] ?? (Number.isFinite(Number(s)) ? 100 + Number(s) : 1e6)));
+    await expectOrder('sort=size', (a, b) => {
+      const [x, y] = [smallest(a), smallest(b)];
+      return (x === y ? 0 : x < y ? -1 : 1) || cmpId(a, b);
+    });
+  });
+
   it('sorts featured first by default', async () => {
     const featured = (a: ProductRow, b: ProductRow) =>
       Number(b.isFeatured) - Number(a.isFeatured) ||
