@@ -36,6 +36,8 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
+  /** Response bytes per request, headers included (what the network carries). */
+  bytes: number;
   errors: number;
 }
 
@@ -112,7 +114,12 @@ function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): 
   });
 }
 
-async function measure(name: string, url: string, paths: string[]): Promise<Row> {
+async function measure(
+  name: string,
+  url: string,
+  paths: string[],
+  headers: Record<string, string> = {},
+): Promise<Row> {
   let n = 0;
   // Warm-up: every path once, then a second of load, so caches and JIT are in the
   // steady state of a running shop (the cache-off rows show the cold database path).
@@ -120,18 +127,21 @@ async function measure(name: string, url: string, paths: string[]): Promise<Row>
     url,
     connections: Math.min(10, paths.length),
     amount: Math.max(paths.length, 10),
+    headers,
     requests: [{ setupRequest: (r) => ({ ...r, path: paths[n++ % paths.length]! }) }],
   });
   await autocannon({
     url,
     connections: 10,
     duration: 1,
+    headers,
     requests: [{ setupRequest: (r) => ({ ...r, path: paths[n++ % paths.length]! }) }],
   });
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION,
+    headers,
     requests: [{ setupRequest: (r) => ({ ...r, path: paths[n++ % paths.length]! }) }],
   });
   return {
@@ -139,6 +149,7 @@ async function measure(name: string, url: string, paths: string[]): Promise<Row>
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    bytes: result.requests.average > 0 ? result.throughput.average / result.requests.average : 0,
     errors: result.errors + result.timeouts + result.non2xx,
   };
 }
@@ -146,11 +157,12 @@ async function measure(name: string, url: string, paths: string[]): Promise<Row>
 function print(title: string, rows: Row[]): void {
   const bare = rows[0]!.rps;
   console.log(`\n${title}`);
-  console.log('| route | requests/s | p50 ms | p99 ms | vs bare | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('| route | requests/s | p50 ms | p99 ms | vs bare | KB/reply | errors |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const ratio = `${((r.rps / bare) * 100).toFixed(0)}%`;
-    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} |`);
+    const kb = (r.bytes / 1024).toFixed(1);
+    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${kb} | ${r.errors} |`);
   }
 }
 
@@ -185,6 +197,10 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string): Promise<vo
     rows.push(await measure('listing: category+brands+price, price-low', cached.appUrl, listing));
     rows.push(await measure('search: name or category', cached.appUrl, search));
     rows.push(await measure('product detail + related', cached.appUrl, detail));
+    // A browser asks for Brotli: the cached replies keep their compressed bytes, so this costs no compression.
+    const brotli = { 'accept-encoding': 'gzip, deflate, br' };
+    rows.push(await measure('listing, brotli', cached.appUrl, listing, brotli));
+    rows.push(await measure('product detail, brotli', cached.appUrl, detail, brotli));
     await cached.stop();
 
     // The same routes with the reply cache off: every request queries the database.

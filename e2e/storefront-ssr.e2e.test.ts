@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeInBrowser, launchBrowser, newPage } from './harness';
-import { accessibilityProblems, toast } from './journey';
+import { accessibilityProblems, hydrated, toast } from './journey';
 
 const baseUrl = inject('baseUrl');
 const NOT_FOUND_TEXT = 'Your Visited page not found. You may go to homepage';
@@ -198,12 +198,26 @@ describeInBrowser('the storefront in Chromium', () => {
       const page = await newPage(browser, baseUrl);
       const errors = await errorsDuring(page, async () => {
         await page.goto(path, { waitUntil: 'networkidle' });
+        await hydrated(page);
       });
       expect(errors).toEqual([]);
       expect(await accessibilityProblems(page)).toEqual([]);
       await page.context().close();
     });
   }
+
+  it('searches from the header without JavaScript: the server redirects the form to the results', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('  smart watch ');
+    await box.press('Enter');
+    await page.waitForURL(`${baseUrl}/search/smart%20watch`);
+    await page.getByRole('heading', { level: 1, name: 'Search Items' }).waitFor();
+    expect(await box.inputValue()).toBe('smart watch');
+    await context.close();
+  });
 
   it('runs the page it rendered: the product page answers a click once hydrated', async () => {
     const product = await topProduct();
@@ -222,6 +236,7 @@ describeInBrowser('the storefront in Chromium', () => {
     const product = await topProduct();
     const page = await newPage(browser, baseUrl);
     await page.goto(`/categories/${encodeURIComponent(product.category)}`, { waitUntil: 'networkidle' });
+    await hydrated(page);
     const asked: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/products?')) asked.push(request.url());
@@ -242,6 +257,7 @@ describeInBrowser('the storefront in Chromium', () => {
     const product = await topProduct();
     const page = await newPage(browser, baseUrl);
     await page.goto(`/categories/${encodeURIComponent(product.category)}`, { waitUntil: 'networkidle' });
+    await hydrated(page);
     const boxes = page.getByRole('group', { name: 'Brand' }).getByRole('checkbox');
     expect(await boxes.count()).toBeGreaterThanOrEqual(2);
     // No wait between the two: the second tick must not undo the first.
@@ -264,6 +280,7 @@ describeInBrowser('the storefront in Chromium', () => {
     await page.goto('/');
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     await page.goto('/profile');
+    await hydrated(page);
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await toast(page, 'Logged out successfully');

@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import type { HydrationState } from 'react-router';
 import { themeShades } from '@/lib/colour';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -41,6 +41,10 @@ export function Document({
   stateJson: string;
   children: ReactNode;
 }) {
+  // Marks the page as running (end-to-end tests wait for it before clicking: until then a click has no handler).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <html lang="en" style={useThemeStyle()}>
       <head>

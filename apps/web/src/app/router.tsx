@@ -7,8 +7,10 @@ import {
   Navigate,
   Outlet,
   type RouteObject,
+  redirect,
   ScrollRestoration,
 } from 'react-router';
+import { searchPath } from '@/features/catalogue';
 import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '@/features/content';
 import type { PageLoader as PageDataLoader } from '@/lib/page-data';
 import { shopSettingsQueryOptions } from '@/lib/shop-settings';
@@ -44,6 +46,7 @@ export function routeLoader(load: PageDataLoader): LoaderFunction {
       return null;
     }
     const result = await pending;
+    if (result && 'redirect' in result) throw redirect(result.redirect);
     return result ? data(null, { status: result.status }) : null;
   };
 }
@@ -64,6 +67,10 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
     };
   };
 }
+
+/** The header search's form without JavaScript: /search?q=… goes to the results page (home when empty). */
+const searchFormLoader: LoaderFunction = ({ request }) =>
+  redirect(searchPath(new URL(request.url).searchParams.get('q') ?? '') ?? '/');
 
 /** Unknown addresses: the not-found page, with HTTP status 404. */
 const notFoundLoader = routeLoader(async () => ({ status: 404 }));
@@ -135,6 +142,7 @@ export const routes: RouteObject[] = [
         path: 'categories/:category/:subCategory?/:option?/:subOption?',
         lazy: page(catalogue.listing, 'ListingPage'),
       },
+      { path: 'search', loader: searchFormLoader },
       { path: 'search/:searchTerm', lazy: page(catalogue.search, 'SearchPage') },
       { path: 'product/:productId', lazy: page(catalogue.product, 'ProductPage') },
       { path: 'login', lazy: page(account.login, 'LoginPage') },

@@ -7,8 +7,8 @@ export interface PageLoaderArgs {
   queryClient: QueryClient;
 }
 
-/** What a loader may say beyond filling the cache: the address names nothing (HTTP 404). */
-export type PageLoadResult = { status: 404 } | undefined;
+/** What a loader may say beyond filling the cache: the address names nothing (HTTP 404), or lives elsewhere. */
+export type PageLoadResult = { status: 404 } | { redirect: string } | undefined;
 
 /**
  * A page module's `loader` export: puts into the query cache what the page shows, with the same

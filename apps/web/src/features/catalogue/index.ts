@@ -8,3 +8,4 @@ export {
   ProductShoppingContext,
   type WishlistControls,
 } from './lib/product-shopping';
+export { searchPath } from './lib/search-path';

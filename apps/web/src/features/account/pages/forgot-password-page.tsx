@@ -1,19 +1,16 @@
-import { passwordRules } from '@bazaar/shared/schemas/user';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { notify } from '@/lib/notify';
 import { PageMeta } from '@/lib/page-meta';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from '../components/auth-layout';
 import { SubmitButton } from '../components/submit-button';
 
-const forgotFormSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(passwordRules.email),
-});
+import type { forgotFormSchema } from '../lib/form-schemas';
 
 export function ForgotPasswordPage() {
   const forgot = useForgotPassword();
@@ -22,7 +19,7 @@ export function ForgotPasswordPage() {
     handleSubmit,
     formState: { errors },
   } = useForm<z.input<typeof forgotFormSchema>, unknown, z.output<typeof forgotFormSchema>>({
-    resolver: zodResolver(forgotFormSchema),
+    resolver: lazyResolver(() => import('../lib/form-schemas').then((m) => m.resolvers.forgot)),
     defaultValues: { email: '' },
   });
 

@@ -1,12 +1,13 @@
+import { OIDC_FRAGMENT } from '@bazaar/shared/account-limits';
 import { safeNext } from '@bazaar/shared/safe-next';
-import { type LoginBody, loginBodySchema, OIDC_FRAGMENT } from '@bazaar/shared/schemas/user';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginBody, loginBodySchema } from '@bazaar/shared/schemas/user';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { notify } from '@/lib/notify';
 import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session-store';
@@ -76,7 +77,7 @@ export function LoginPage() {
     setValue,
     formState: { errors },
   } = useForm<LoginBody, unknown, z.output<typeof loginBodySchema>>({
-    resolver: zodResolver(loginBodySchema),
+    resolver: lazyResolver(() => import('../lib/form-schemas').then((m) => m.resolvers.login)),
     defaultValues: { email: '', password: '' },
   });
   useEffect(() => {
