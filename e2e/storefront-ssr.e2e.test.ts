@@ -14,11 +14,12 @@ interface ApiProduct {
   subCategory: string | null;
 }
 
+/** A well-rated product with at least two in stock (so its quantity can go up). */
 async function topProduct(): Promise<ApiProduct> {
-  const list = (await (await fetch(`${baseUrl}/api/products?limit=1&sort=rating&inStock=true`)).json()) as {
-    products: ApiProduct[];
+  const list = (await (await fetch(`${baseUrl}/api/products?limit=24&sort=rating&inStock=true`)).json()) as {
+    products: (ApiProduct & { countInStock: number })[];
   };
-  return list.products[0]!;
+  return list.products.find((p) => p.countInStock >= 2)!;
 }
 
 /** Text as React writes it into HTML. */

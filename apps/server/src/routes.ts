@@ -1,12 +1,14 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { aiModule } from './modules/ai/index';
 import { auditModule } from './modules/audit/index';
+import { cartModule } from './modules/cart/index';
 import { catalogueModule } from './modules/catalogue/index';
 import { contactModule } from './modules/contact/index';
 import { healthModule } from './modules/health/index';
 import { newsletterModule } from './modules/newsletter/index';
 import { settingsModule } from './modules/settings/index';
 import { usersModule } from './modules/users/index';
+import { wishlistModule } from './modules/wishlist/index';
 
 /**
  * A module's routes, split by who acts. Both trees sit under /api and use the
@@ -30,6 +32,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   auditModule,
   contactModule,
   newsletterModule,
+  cartModule,
+  wishlistModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

@@ -34,7 +34,7 @@ async function loadMatchedRoutes(): Promise<void> {
 }
 
 function start() {
-  followSessionChanges();
+  followSessionChanges(client);
   const router = createRouter();
   setApiNavigator((to) => {
     void router.navigate(to);

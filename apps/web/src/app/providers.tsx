@@ -5,13 +5,15 @@ import 'react-toastify/dist/ReactToastify.css';
 import { SessionBootstrap } from '@/features/account';
 import { useProductInCart } from '@/features/cart';
 import { type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
-import { useProductInWishlist } from '@/features/wishlist';
+import { useProductInWishlist, type WishlistCart, WishlistCartContext } from '@/features/wishlist';
 import { loadToastify } from '@/lib/notify';
 import { SiteOriginContext } from '@/lib/site';
 import { ShopSettingsEffects } from './shop-settings-effects';
 
 // The catalogue's cards and product page act on the cart and wishlist through this binding.
 const productShopping: ProductShopping = { useCart: useProductInCart, useWishlist: useProductInWishlist };
+// The wishlist page's Add to Cart goes through the cart feature too.
+const wishlistCart: WishlistCart = { useCart: useProductInCart };
 
 /** What every page needs around it: the query cache, the session check, the shop's settings, the origin. */
 export function Providers({
@@ -28,7 +30,9 @@ export function Providers({
       <SiteOriginContext value={origin}>
         <SessionBootstrap />
         <ShopSettingsEffects />
-        <ProductShoppingContext value={productShopping}>{children}</ProductShoppingContext>
+        <ProductShoppingContext value={productShopping}>
+          <WishlistCartContext value={wishlistCart}>{children}</WishlistCartContext>
+        </ProductShoppingContext>
       </SiteOriginContext>
     </QueryClientProvider>
   );
