@@ -204,7 +204,8 @@ function routes(ids: string[]) {
   const search: string[] = [];
   for (const sort of ['', '&sort=price-low']) {
     for (const page of [1, 2]) {
-      for (const t of SEARCH_TERMS) search.push(`/api/products?search=${encodeURIComponent(t)}${sort}&page=${page}`);
+      for (const t of SEARCH_TERMS)
+        search.push(`/api/products?search=${encodeURIComponent(t)}${sort}&page=${page}`);
     }
   }
   return {

@@ -5,6 +5,7 @@ import {
   type ProductDetail,
   type ProductList,
   type ProductListParams,
+  type ProductSort,
   type ProductSuggestions,
   paiseToRupees,
 } from '@bazaar/shared';
@@ -13,10 +14,21 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
 import { imageUrl } from './image-url';
+import {
+  findFacetRows,
+  findListingPage,
+  findProductsByIds,
+  type ListingHit,
+  listingOrder,
+  type PagePosition,
+} from './listing.repo';
+import { decodeCursor, encodeCursor } from './listing-cursor';
+import { PostgresProductSearch } from './postgres-product-search';
 import { type ListingSummary, toFacetSummary } from './product-facets';
 import { type ProductFilters, toFilters } from './product-filters';
-import { toProduct } from './product-view';
-import { findById, findFacetRows, findPage, findRelated, findSuggestions } from './products.repo';
+import type { ProductSearch } from './product-search';
+import { type ProductRow, toProduct } from './product-view';
+import { findById, findRelated } from './products.repo';
 
 const RELATED_LIMIT = 8;
 const SUGGESTION_LIMIT = 6;
@@ -33,6 +45,8 @@ export interface CatalogueServiceDeps {
   db: Db;
   events: Events;
   log: FastifyBaseLogger;
+  /** Where listings with a search term and suggestions come from; PostgreSQL's own search by default. */
+  search?: ProductSearch;
 }
 
 /** Told which products changed; undefined means any of them may have. */
@@ -43,35 +57,78 @@ export class CatalogueService {
   private readonly listeners = new Set<CatalogueChangeListener>();
   private readonly origin = randomUUID();
   private listening: Promise<unknown> | undefined;
+  private readonly search: ProductSearch;
 
-  constructor(private readonly deps: CatalogueServiceDeps) {}
+  constructor(private readonly deps: CatalogueServiceDeps) {
+    this.search = deps.search ?? new PostgresProductSearch(deps.db);
+  }
 
   /**
    * One page of products matching the filters, with the total and the facet
    * counts. The summary depends on the filters only, not on sort or page: a
    * caller that keeps one per filter set (the routes do) says where to get it.
+   * A page starts at `page` or, given a cursor from an earlier reply, just
+   * after it (`nextCursor`: seek paging, which no insert or delete between
+   * pages can shift, and which costs the same however deep).
    */
   async list(
     q: ProductListParams,
     summary: () => Promise<ListingSummary> = () => this.summarize(q),
   ): Promise<ProductList> {
     const filters = this.filtersOf(q);
-    const [rows, { total, facets }] = await Promise.all([
-      findPage(this.deps.db, filters, q.sort ?? 'featured', q.limit, (q.page - 1) * q.limit),
+    const sort = q.sort ?? 'featured';
+    const at: PagePosition = q.cursor
+      ? { after: decodeCursor(q.cursor, sort).key }
+      : { offset: (q.page - 1) * q.limit };
+    // One more than a page: whether there is a next page, without counting.
+    const [found, { total, facets }] = await Promise.all([
+      this.findPage(filters, sort, q.limit + 1, at),
       summary(),
     ]);
+    const page = found.slice(0, q.limit);
+    const last = page.at(-1);
     return {
-      products: rows.map(toProduct),
+      products: page.map((hit) => toProduct(hit.row)),
       total,
       page: q.page,
       pages: Math.ceil(total / q.limit),
       facets,
+      nextCursor: found.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null,
     };
   }
 
-  /** How many products match the filters, and the facet counts: one scan, whatever the page or sort. */
+  /**
+   * How many products match the filters, and the facet counts, whatever the
+   * page or sort: kept counts for a category alone, otherwise counted over the
+   * rows each facet needs (listing.repo.ts), or by the search.
+   */
   async summarize(q: ProductListParams): Promise<ListingSummary> {
-    return toFacetSummary(await findFacetRows(this.deps.db, this.filtersOf(q)));
+    const filters = this.filtersOf(q);
+    if (filters.search) return this.search.summarize(filters);
+    return toFacetSummary(await findFacetRows(this.deps.db, filters));
+  }
+
+  private async findPage(
+    f: ProductFilters,
+    sort: ProductSort,
+    limit: number,
+    at: PagePosition,
+  ): Promise<{ row: ProductRow; key: string[] }[]> {
+    if (!f.search) return findListingPage(this.deps.db, f, listingOrder(sort), limit, at);
+    const hits: ListingHit[] = await this.search.page(f, sort, limit, at);
+    const rows = new Map(
+      (
+        await findProductsByIds(
+          this.deps.db,
+          hits.map((h) => h.id),
+        )
+      ).map((r) => [r.id, r]),
+    );
+    // A product archived since the search found it is left out rather than shown.
+    return hits.flatMap((h) => {
+      const row = rows.get(h.id);
+      return row ? [{ row, key: h.key }] : [];
+    });
   }
 
   /** One product and up to eight related products of its category, in stock first. */
@@ -90,7 +147,7 @@ export class CatalogueService {
   async suggest(term: string): Promise<ProductSuggestions> {
     const t = term.trim().toLowerCase();
     if (!t) return { suggestions: [] };
-    const rows = await findSuggestions(this.deps.db, t, SUGGESTION_LIMIT);
+    const rows = await this.search.suggest(t, SUGGESTION_LIMIT);
     return {
       suggestions: rows.map((r) => ({
         _id: r.id,
