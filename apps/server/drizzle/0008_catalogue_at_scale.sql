@@ -48,7 +48,6 @@ CREATE INDEX "catalogue_listing_category_rating_idx" ON "catalogue_listing" USIN
 CREATE INDEX "catalogue_listing_newest_idx" ON "catalogue_listing" USING btree ("created_at","product_id");--> statement-breakpoint
 CREATE INDEX "catalogue_listing_category_newest_idx" ON "catalogue_listing" USING btree ("category","created_at","product_id");--> statement-breakpoint
 CREATE INDEX "catalogue_listing_path_idx" ON "catalogue_listing" USING btree ("category","sub_category","option","sub_option");--> statement-breakpoint
-CREATE INDEX "catalogue_listing_brand_idx" ON "catalogue_listing" USING btree ("category","brand","sale_price_paise");--> statement-breakpoint
 CREATE INDEX "catalogue_listing_name_trgm_idx" ON "catalogue_listing" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "catalogue_listing_category_trgm_idx" ON "catalogue_listing" USING gin ("category" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "catalogue_listing_colours_idx" ON "catalogue_listing" USING gin ("colours");--> statement-breakpoint
@@ -58,19 +57,22 @@ CREATE INDEX "catalogue_listing_sizes_idx" ON "catalogue_listing" USING gin ("si
 -- whichever process wrote), then filled from the existing products. The same SQL runs on PGlite.
 
 -- A product as shoppers browse it: the path and name lower-cased as the filters and search match
--- them, in-stock and on-sale flags, and a weighted document (name, then path, then brand, material
--- and tags) that search ranks by. Column order is catalogue_listing's.
+-- them, colours and sizes once each (so counting their elements counts products), in-stock and
+-- on-sale flags, and a weighted document (name, then path, then brand, material and tags) that
+-- search ranks by. Column order is catalogue_listing's.
 CREATE FUNCTION "catalogue_listing_of"(p "products") RETURNS "catalogue_listing" LANGUAGE sql STABLE AS $$
 	SELECT p.id, lower(p.category), lower(p.sub_category), lower(p.option), lower(p.sub_option), lower(p.name),
-		p.brand, p.material, p.colours, p.sizes, p.rating, p.num_reviews, p.sale_price_paise, p.is_featured,
+		p.brand, p.material,
+		ARRAY(SELECT DISTINCT c FROM unnest(p.colours) AS c WHERE c IS NOT NULL ORDER BY c),
+		ARRAY(SELECT DISTINCT s FROM unnest(p.sizes) AS s WHERE s IS NOT NULL ORDER BY s),
+		p.rating, p.num_reviews, p.sale_price_paise, p.is_featured,
 		p.count_in_stock > 0, p.discount > 0, p.created_at,
 		setweight(to_tsvector('simple', p.name), 'A')
 			|| setweight(to_tsvector('simple', concat_ws(' ', p.category, p.sub_category, p.option, p.sub_option)), 'B')
 			|| setweight(to_tsvector('simple', concat_ws(' ', p.brand, p.material, array_to_string(p.tags, ' '))), 'C')
 $$;--> statement-breakpoint
 -- Every (node, facet, value) a listed product counts towards: each prefix of its path (the whole
--- shop first), times total, brand, material, each distinct colour and size, and each rating
--- threshold it reaches.
+-- shop first), times total, brand, material, each colour and size, and each rating threshold it reaches.
 CREATE FUNCTION "catalogue_facet_keys"(
 	category text, sub_category text, option text, sub_option text,
 	brand text, material text, colours text[], sizes text[], rating real
@@ -88,12 +90,18 @@ CREATE FUNCTION "catalogue_facet_keys"(
 		SELECT 'total', ''
 		UNION ALL SELECT 'brand', brand
 		UNION ALL SELECT 'material', material WHERE material IS NOT NULL
-		UNION ALL SELECT DISTINCT 'colour', c FROM unnest(colours) AS c WHERE c IS NOT NULL
-		UNION ALL SELECT DISTINCT 'size', s FROM unnest(sizes) AS s WHERE s IS NOT NULL
+		UNION ALL SELECT 'colour', c FROM unnest(colours) AS c
+		UNION ALL SELECT 'size', s FROM unnest(sizes) AS s
 		UNION ALL SELECT 'rating', r::text FROM generate_series(1, 5) AS r WHERE rating >= r
 	) AS k(facet, value)
 	WHERE n.node IS NOT NULL
 $$;--> statement-breakpoint
+-- Read by listings narrowed by brand and price (in a category or across the shop): every facet
+-- column is in the index, so their counts never visit the table.
+CREATE INDEX "catalogue_listing_category_facets_idx" ON "catalogue_listing" USING btree ("category", "brand", "sale_price_paise")
+	INCLUDE ("material", "rating", "colours", "sizes");--> statement-breakpoint
+CREATE INDEX "catalogue_listing_brand_facets_idx" ON "catalogue_listing" USING btree ("brand", "sale_price_paise")
+	INCLUDE ("material", "rating", "colours", "sizes");--> statement-breakpoint
 -- Counts change by the listed rows a statement added and removed. Keys are locked in one order
 -- (ORDER BY), so two writers never wait on each other in a cycle; a change that moves nothing a
 -- count depends on (a name, a flag) nets to zero and locks nothing.

@@ -146,7 +146,10 @@ export const catalogueListing = pgTable(
     index('catalogue_listing_newest_idx').on(t.createdAt, t.productId),
     index('catalogue_listing_category_newest_idx').on(t.category, t.createdAt, t.productId),
     index('catalogue_listing_path_idx').on(t.category, t.subCategory, t.option, t.subOption),
-    index('catalogue_listing_brand_idx').on(t.category, t.brand, t.salePricePaise),
+    // Migration 0008 also creates two covering indexes Drizzle cannot declare (INCLUDE), from which a
+    // listing narrowed by brand (within a category or not) and price counts its facets without the heap:
+    // catalogue_listing_category_facets_idx (category, brand, sale_price_paise) and
+    // catalogue_listing_brand_facets_idx (brand, sale_price_paise), both INCLUDE (material, rating, colours, sizes).
     index('catalogue_listing_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('catalogue_listing_category_trgm_idx').using('gin', sql`${t.category} gin_trgm_ops`),
     index('catalogue_listing_colours_idx').using('gin', t.colours),

@@ -10,7 +10,7 @@ import {
   paiseToRupees,
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
 import { imageUrl } from './image-url';
@@ -18,6 +18,7 @@ import {
   findFacetRows,
   findListingPage,
   findProductsByIds,
+  findProductWithRelated,
   type ListingHit,
   listingOrder,
   type PagePosition,
@@ -28,7 +29,7 @@ import { type ListingSummary, toFacetSummary } from './product-facets';
 import { type ProductFilters, toFilters } from './product-filters';
 import type { ProductSearch } from './product-search';
 import { type ProductRow, toProduct } from './product-view';
-import { findById, findRelated } from './products.repo';
+import { SqlRunner } from './sql-runner';
 
 const RELATED_LIMIT = 8;
 const SUGGESTION_LIMIT = 6;
@@ -43,6 +44,8 @@ declare module '../../lib/events/events' {
 
 export interface CatalogueServiceDeps {
   db: Db;
+  /** The driver under `db`: the storefront's reads run on it directly (SqlRunner). */
+  database: Database;
   events: Events;
   log: FastifyBaseLogger;
   /** Where listings with a search term and suggestions come from; PostgreSQL's own search by default. */
@@ -58,9 +61,11 @@ export class CatalogueService {
   private readonly origin = randomUUID();
   private listening: Promise<unknown> | undefined;
   private readonly search: ProductSearch;
+  private readonly sql: SqlRunner;
 
   constructor(private readonly deps: CatalogueServiceDeps) {
-    this.search = deps.search ?? new PostgresProductSearch(deps.db);
+    this.sql = new SqlRunner(deps.database);
+    this.search = deps.search ?? new PostgresProductSearch(this.sql);
   }
 
   /**
@@ -88,7 +93,7 @@ export class CatalogueService {
     const page = found.slice(0, q.limit);
     const last = page.at(-1);
     return {
-      products: page.map((hit) => toProduct(hit.row)),
+      products: page.map((row) => toProduct(row)),
       total,
       page: q.page,
       pages: Math.ceil(total / q.limit),
@@ -105,7 +110,7 @@ export class CatalogueService {
   async summarize(q: ProductListParams): Promise<ListingSummary> {
     const filters = this.filtersOf(q);
     if (filters.search) return this.search.summarize(filters);
-    return toFacetSummary(await findFacetRows(this.deps.db, filters));
+    return toFacetSummary(await findFacetRows(this.sql, filters));
   }
 
   private async findPage(
@@ -113,21 +118,18 @@ export class CatalogueService {
     sort: ProductSort,
     limit: number,
     at: PagePosition,
-  ): Promise<{ row: ProductRow; key: string[] }[]> {
-    if (!f.search) return findListingPage(this.deps.db, f, listingOrder(sort), limit, at);
+  ): Promise<(ProductRow & { key: string[] })[]> {
+    if (!f.search) return findListingPage(this.sql, f, listingOrder(sort), limit, at);
     const hits: ListingHit[] = await this.search.page(f, sort, limit, at);
-    const rows = new Map(
-      (
-        await findProductsByIds(
-          this.deps.db,
-          hits.map((h) => h.id),
-        )
-      ).map((r) => [r.id, r]),
+    const found = await findProductsByIds(
+      this.sql,
+      hits.map((h) => h.id),
     );
+    const rows = new Map(found.map((r) => [r.id, r]));
     // A product archived since the search found it is left out rather than shown.
     return hits.flatMap((h) => {
       const row = rows.get(h.id);
-      return row ? [{ row, key: h.key }] : [];
+      return row ? [{ ...row, key: h.key }] : [];
     });
   }
 
@@ -135,12 +137,10 @@ export class CatalogueService {
   async detail(id: string): Promise<ProductDetail> {
     // A malformed id cannot name a product; asking the database would only fail.
     if (!idSchema.safeParse(id).success) throw notFound('Product not found');
-    const [row, related] = await Promise.all([
-      findById(this.deps.db, id),
-      findRelated(this.deps.db, id, RELATED_LIMIT),
-    ]);
-    if (!row) throw notFound('Product not found');
-    return { product: toProduct(row), related: related.map(toProduct) };
+    const rows = await findProductWithRelated(this.sql, id, RELATED_LIMIT);
+    const product = rows.find((r) => !r.related);
+    if (!product) throw notFound('Product not found');
+    return { product: toProduct(product), related: rows.filter((r) => r.related).map(toProduct) };
   }
 
   /** Type-ahead: the first few products whose name contains the term, names starting with it first. */

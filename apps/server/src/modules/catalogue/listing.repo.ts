@@ -1,23 +1,23 @@
 import type { ProductSort } from '@bazaar/shared';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
-import {
-  catalogueFacetCounts as counts,
-  catalogueListing as l,
-  products as p,
-} from '../../db/schema/catalogue';
+import { getTableColumns } from 'drizzle-orm';
+import { products } from '../../db/schema/catalogue';
 import { badRequest } from '../../lib/errors';
 import { categoryNode, FACET_KEYS, type FacetKey, type ProductFilters } from './product-filters';
 import type { ProductRow } from './product-view';
+import { Params, type SqlRunner } from './sql-runner';
 
-// Storefront listings over catalogue_listing (one narrow row per live product, kept by triggers) and
-// catalogue_facet_counts. Whole product rows are read from products only for the page shown.
+// The storefront's reads: listings over catalogue_listing `l` (one narrow row per live product, kept by
+// triggers, columns lower-cased as filters match them), kept counts in catalogue_facet_counts, and whole
+// products `p` only for what a reply shows. Statements are text with numbered parameters, the same text
+// for every request of one shape (SqlRunner prepares each once per connection).
 
-type Rows = { rows: Record<string, unknown>[] };
+/** Every products column under its ProductRow name, so rows need no mapping. */
+const PRODUCT_COLUMNS = Object.entries(getTableColumns(products))
+  .map(([key, column]) => `p."${column.name}" as "${key}"`)
+  .join(', ');
 
 /** How a sort key is printed into a cursor and read back from one. */
-type KeyType = 'boolean' | 'real' | 'integer' | 'uuid' | 'micros';
+export type KeyType = 'boolean' | 'real' | 'integer' | 'uuid' | 'micros';
 
 const KEY_PATTERN: Record<KeyType, RegExp> = {
   boolean: /^(true|false)$/,
@@ -27,8 +27,9 @@ const KEY_PATTERN: Record<KeyType, RegExp> = {
   micros: /^-?\d{1,19}$/,
 };
 
+/** One key of an order: an expression over `l` and how its value travels in a cursor. */
 export interface OrderKey {
-  expr: SQL;
+  expr: string;
   type: KeyType;
 }
 
@@ -47,15 +48,14 @@ export interface ListingHit {
   key: string[];
 }
 
-const key = (expr: SQL | AnyPgColumn, type: KeyType): OrderKey => ({ expr: sql`${expr}`, type });
-const id = key(l.productId, 'uuid');
+const ID: OrderKey = { expr: 'l.product_id', type: 'uuid' };
 
 /** The featured order: featured first, then best rated, most reviewed. Search ranks put their keys before it. */
 export const FEATURED_KEYS: OrderKey[] = [
-  key(l.isFeatured, 'boolean'),
-  key(l.rating, 'real'),
-  key(l.numReviews, 'integer'),
-  id,
+  { expr: 'l.is_featured', type: 'boolean' },
+  { expr: 'l.rating', type: 'real' },
+  { expr: 'l.num_reviews', type: 'integer' },
+  ID,
 ];
 
 /**
@@ -64,153 +64,188 @@ export const FEATURED_KEYS: OrderKey[] = [
  * the direction of the main key, so pages never overlap.
  */
 export function listingOrder(sort: ProductSort): ListingOrder {
+  const price: OrderKey = { expr: 'l.sale_price_paise', type: 'integer' };
   switch (sort) {
     case 'price-low':
-      return { keys: [key(l.salePricePaise, 'integer'), id], descending: false };
+      return { keys: [price, ID], descending: false };
     case 'price-high':
-      return { keys: [key(l.salePricePaise, 'integer'), id], descending: true };
+      return { keys: [price, ID], descending: true };
     case 'rating':
-      return { keys: [key(l.rating, 'real'), key(l.numReviews, 'integer'), id], descending: true };
+      return {
+        keys: [{ expr: 'l.rating', type: 'real' }, { expr: 'l.num_reviews', type: 'integer' }, ID],
+        descending: true,
+      };
     case 'newest':
-      return { keys: [key(l.createdAt, 'micros'), id], descending: true };
+      return { keys: [{ expr: 'l.created_at', type: 'micros' }, ID], descending: true };
     case 'featured':
       return { keys: FEATURED_KEYS, descending: true };
   }
 }
 
-const textArray = (values: readonly string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
+/** A search's part in a listing statement: its condition on `l`, placeholders taken from the statement's params. */
+export type MatchCondition = (params: Params) => string;
 
-/** Criteria without a facet of their own (the category path and the flags); `extra` is a search's match. */
-function baseConditions(f: ProductFilters, extra?: SQL): SQL[] {
-  const c: SQL[] = [];
-  if (extra) c.push(extra);
-  if (f.category) c.push(eq(l.category, f.category));
-  if (f.subCategory) c.push(eq(l.subCategory, f.subCategory));
-  if (f.option) c.push(eq(l.option, f.option));
-  if (f.subOption) c.push(eq(l.subOption, f.subOption));
-  if (f.inStock) c.push(sql`${l.inStock}`);
-  if (f.onSale) c.push(sql`${l.onSale}`);
-  if (f.featured) c.push(sql`${l.isFeatured}`);
+/** Criteria without a facet of their own (the category path and the flags), and a search's match. */
+function baseConditions(f: ProductFilters, params: Params, match?: MatchCondition): string[] {
+  const c: string[] = [];
+  if (match) c.push(match(params));
+  if (f.category) c.push(`l.category = ${params.add(f.category)}`);
+  if (f.subCategory) c.push(`l.sub_category = ${params.add(f.subCategory)}`);
+  if (f.option) c.push(`l.option = ${params.add(f.option)}`);
+  if (f.subOption) c.push(`l.sub_option = ${params.add(f.subOption)}`);
+  if (f.inStock) c.push('l.in_stock');
+  if (f.onSale) c.push('l.on_sale');
+  if (f.featured) c.push('l.is_featured');
   return c;
 }
 
-/** The faceted criteria that are set, each as one condition. */
-function facetConditions(f: ProductFilters): Partial<Record<FacetKey, SQL>> {
-  const c: Partial<Record<FacetKey, SQL>> = {};
-  if (f.brand.length) c.brand = inArray(l.brand, f.brand);
-  if (f.material.length) c.material = inArray(l.material, f.material);
-  if (f.colour.length) c.colour = sql`${l.colours} && ${textArray(f.colour)}`;
-  if (f.size.length) c.size = sql`${l.sizes} && ${textArray(f.size)}`;
-  if (f.rating !== undefined) c.rating = sql`${l.rating} >= ${f.rating}`;
-  const price: SQL[] = [];
-  if (f.minPricePaise !== undefined) price.push(sql`${l.salePricePaise} >= ${f.minPricePaise}`);
-  if (f.maxPricePaise !== undefined) price.push(sql`${l.salePricePaise} <= ${f.maxPricePaise}`);
-  if (price.length) c.price = sql.join(price, sql` and `);
+/** The faceted criteria that are set, each as one condition; lists go as one array parameter. */
+function facetConditions(f: ProductFilters, params: Params): Partial<Record<FacetKey, string>> {
+  const c: Partial<Record<FacetKey, string>> = {};
+  if (f.brand.length) c.brand = `l.brand = any(${params.add(f.brand)}::text[])`;
+  if (f.material.length) c.material = `l.material = any(${params.add(f.material)}::text[])`;
+  if (f.colour.length) c.colour = `l.colours && ${params.add(f.colour)}::text[]`;
+  if (f.size.length) c.size = `l.sizes && ${params.add(f.size)}::text[]`;
+  if (f.rating !== undefined) c.rating = `l.rating >= ${params.add(f.rating)}::int`;
+  const price: string[] = [];
+  if (f.minPricePaise !== undefined) price.push(`l.sale_price_paise >= ${params.add(f.minPricePaise)}::int`);
+  if (f.maxPricePaise !== undefined) price.push(`l.sale_price_paise <= ${params.add(f.maxPricePaise)}::int`);
+  if (price.length) c.price = price.join(' and ');
   return c;
 }
 
-const all = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` and `) : sql`true`);
+const all = (conditions: string[]) => (conditions.length ? conditions.join(' and ') : 'true');
 
 /** A key's value as the cursor keeps it: exact text (a timestamp as whole microseconds). */
-function printed(k: OrderKey): SQL {
-  return k.type === 'micros'
-    ? sql`(extract(epoch from ${k.expr}) * 1000000)::bigint::text`
-    : sql`(${k.expr})::text`;
+function printed(expr: string, type: KeyType): string {
+  return type === 'micros' ? `(extract(epoch from ${expr}) * 1000000)::bigint::text` : `(${expr})::text`;
 }
 
-function parsed(k: OrderKey, value: string): SQL {
-  if (!KEY_PATTERN[k.type].test(value))
-    throw badRequest('Invalid cursor: ask for the first page again', { cursor: 'is not valid' });
+const invalidCursor = () =>
+  badRequest('Invalid cursor: ask for the first page again', { cursor: 'is not valid' });
+
+function parsed(k: OrderKey, value: string, params: Params): string {
+  if (!KEY_PATTERN[k.type].test(value)) throw invalidCursor();
+  const v = params.add(value);
   switch (k.type) {
     case 'micros':
-      return sql`(timestamptz 'epoch' + ${value}::bigint * interval '1 microsecond')`;
+      return `(timestamptz 'epoch' + ${v}::bigint * interval '1 microsecond')`;
     case 'boolean':
-      return sql`${value}::boolean`;
+      return `${v}::boolean`;
     case 'real':
-      return sql`${value}::real`;
+      return `${v}::real`;
     case 'integer':
-      return sql`${value}::bigint`;
+      return `${v}::bigint`;
     case 'uuid':
-      return sql`${value}::uuid`;
+      return `${v}::uuid`;
   }
 }
 
 /** Rows strictly after the key in the order: one row comparison the order's index can seek to. */
-function after(order: ListingOrder, values: string[]): SQL {
-  if (values.length !== order.keys.length) {
-    throw badRequest('Invalid cursor: ask for the first page again', { cursor: 'is not valid' });
-  }
-  const left = sql.join(
-    order.keys.map((k) => k.expr),
-    sql`, `,
-  );
-  const right = sql.join(
-    order.keys.map((k, i) => parsed(k, values[i]!)),
-    sql`, `,
-  );
-  return order.descending ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
+function after(order: ListingOrder, values: string[], params: Params): string {
+  if (values.length !== order.keys.length) throw invalidCursor();
+  const left = order.keys.map((k) => k.expr).join(', ');
+  const right = order.keys.map((k, i) => parsed(k, values[i]!, params)).join(', ');
+  return `(${left}) ${order.descending ? '<' : '>'} (${right})`;
 }
 
-function pageOf(f: ProductFilters, order: ListingOrder, limit: number, at: PagePosition, match?: SQL) {
-  const conditions = [...baseConditions(f, match), ...Object.values(facetConditions(f))];
-  if ('after' in at) conditions.push(after(order, at.after));
-  const direction = order.descending ? sql`desc` : sql`asc`;
-  return sql`select ${l.productId} as id, array[${sql.join(order.keys.map(printed), sql`, `)}] as key
-    from ${l} where ${all(conditions)}
-    order by ${sql.join(
-      order.keys.map((k) => sql`${k.expr} ${direction}`),
-      sql`, `,
-    )}
-    limit ${limit} offset ${'offset' in at ? at.offset : 0}`;
+/** An order, or one built from the statement's parameters (a search's rank refers to its term). */
+export type OrderOf = ListingOrder | ((params: Params) => ListingOrder);
+
+/**
+ * The page's rows of catalogue_listing in order, each key as column k0…kn,
+ * wrapped by `outer` (given the page as `h` and its ordering); one statement.
+ */
+function pageStatement(
+  f: ProductFilters,
+  orderOf: OrderOf,
+  limit: number,
+  at: PagePosition,
+  match: MatchCondition | undefined,
+  outer: (order: ListingOrder, hits: string, orderBy: string) => string,
+): { text: string; values: unknown[] } {
+  const params = new Params();
+  const conditions = [...baseConditions(f, params, match), ...Object.values(facetConditions(f, params))];
+  const order = typeof orderOf === 'function' ? orderOf(params) : orderOf;
+  if ('after' in at) conditions.push(after(order, at.after, params));
+  const direction = order.descending ? 'desc' : 'asc';
+  const keys = order.keys.map((k, i) => `${k.expr} as k${i}`).join(', ');
+  const hits = `select l.product_id as id, ${keys} from catalogue_listing l where ${all(conditions)}
+    order by ${order.keys.map((k) => `${k.expr} ${direction}`).join(', ')}
+    limit ${params.add(limit)}::int offset ${params.add('offset' in at ? at.offset : 0)}::int`;
+  const orderBy = order.keys.map((_, i) => `h.k${i} ${direction}`).join(', ');
+  return { text: outer(order, hits, orderBy), values: params.values };
 }
+
+const keyArray = (order: ListingOrder) =>
+  `array[${order.keys.map((k, i) => printed(`h.k${i}`, k.type)).join(', ')}]`;
 
 /** Ids and keys of one page of matching products, in order (`match`: a search's condition). */
-export async function findListingHits(
-  db: DbOrTx,
+export function findListingHits(
+  sql: SqlRunner,
   f: ProductFilters,
-  order: ListingOrder,
+  order: OrderOf,
   limit: number,
   at: PagePosition,
-  match?: SQL,
+  match?: MatchCondition,
 ): Promise<ListingHit[]> {
-  const result = (await db.execute(pageOf(f, order, limit, at, match))) as unknown as Rows;
-  return result.rows.map((r) => ({ id: r.id as string, key: r.key as string[] }));
+  const statement = pageStatement(
+    f,
+    order,
+    limit,
+    at,
+    match,
+    (o, hits, orderBy) => `select h.id, ${keyArray(o)} as key from (${hits}) h order by ${orderBy}`,
+  );
+  return sql.rows<ListingHit>(statement.text, statement.values);
 }
 
-/** One page of matching products with their keys: the page found in catalogue_listing, joined to products. */
-export async function findListingPage(
-  db: DbOrTx,
+/**
+ * One page of matching products with their keys, in one statement: the page
+ * is found in catalogue_listing first, so only its rows are read from products.
+ */
+export function findListingPage(
+  sql: SqlRunner,
   f: ProductFilters,
   order: ListingOrder,
   limit: number,
   at: PagePosition,
-): Promise<{ row: ProductRow; key: string[] }[]> {
-  const hits = await findListingHits(db, f, order, limit, at);
-  const rows = await findProductsByIds(
-    db,
-    hits.map((h) => h.id),
+): Promise<(ProductRow & { key: string[] })[]> {
+  const statement = pageStatement(
+    f,
+    order,
+    limit,
+    at,
+    undefined,
+    (o, hits, orderBy) => `select ${PRODUCT_COLUMNS}, ${keyArray(o)} as key
+      from (${hits}) h join products p on p.id = h.id and p.archived_at is null order by ${orderBy}`,
   );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  // A product archived between the two reads is left out rather than shown.
-  return hits.flatMap((h) => {
-    const row = byId.get(h.id);
-    return row ? [{ row, key: h.key }] : [];
-  });
+  return sql.rows<ProductRow & { key: string[] }>(statement.text, statement.values);
 }
 
-/** Whole products by id, live ones only, in no particular order. */
-export function findProductsByIds(db: DbOrTx, ids: readonly string[]): Promise<ProductRow[]> {
+/** Whole live products by id, in no particular order. */
+export function findProductsByIds(sql: SqlRunner, ids: readonly string[]): Promise<ProductRow[]> {
   if (!ids.length) return Promise.resolve([]);
-  return db
-    .select()
-    .from(p)
-    .where(and(inArray(p.id, [...ids]), sql`${p.archivedAt} is null`));
+  return sql.rows<ProductRow>(
+    `select ${PRODUCT_COLUMNS} from products p where p.id = any($1::uuid[]) and p.archived_at is null`,
+    [ids],
+  );
+}
+
+/** A product shown to shoppers, then up to `limit` others of its category, in stock first, then best rated. */
+export function findProductWithRelated(
+  sql: SqlRunner,
+  id: string,
+  limit: number,
+): Promise<(ProductRow & { related: boolean })[]> {
+  return sql.rows(
+    `(select ${PRODUCT_COLUMNS}, false as related from products p where p.id = $1 and p.archived_at is null)
+     union all
+     (select ${PRODUCT_COLUMNS}, true from products p
+      where p.category = (select category from products where id = $1) and p.id <> $1 and p.archived_at is null
+      order by (p.count_in_stock > 0) desc, p.rating desc, p.id desc limit $2::int)`,
+    [id, limit],
+  );
 }
 
 export interface FacetRow {
@@ -219,103 +254,124 @@ export interface FacetRow {
   n: number;
 }
 
-type Counted = (typeof COUNTED)[number] | 'total';
-const COUNTED = ['brand', 'material', 'colour', 'size', 'rating'] as const;
+const COUNTED = ['brand', 'material', 'colour', 'size'] as const;
+type Counted = (typeof COUNTED)[number];
+
+/** Counts of one facet's values over the rows of `source` passing `where` (plain column names). */
+function valueCounts(k: Counted, source: string, where: string): string {
+  switch (k) {
+    case 'brand':
+      return `select 'brand', brand, count(*)::int from ${source} where ${where} group by brand`;
+    case 'material':
+      return `select 'material', material, count(*)::int from ${source}
+        where ${where} and material is not null group by material`;
+    case 'colour':
+      return `select 'colour', c, count(*)::int from ${source} cross join lateral unnest(colours) c
+        where ${where} group by c`;
+    case 'size':
+      return `select 'size', s, count(*)::int from ${source} cross join lateral unnest(sizes) s
+        where ${where} group by s`;
+  }
+}
+
+/** Products rated at least 4, 3, 2 and 1 over the rows of `source` passing `where`: one pass. */
+function ratingCounts(source: string, where: string): string {
+  return `select 'rating', v.r::text, v.n from (
+      select count(*) filter (where rating >= 4)::int r4, count(*) filter (where rating >= 3)::int r3,
+        count(*) filter (where rating >= 2)::int r2, count(*) filter (where rating >= 1)::int r1
+      from ${source} where ${where}
+    ) x cross join lateral (values (4, x.r4), (3, x.r3), (2, x.r2), (1, x.r1)) v(r, n)`;
+}
+
+/** The total, and the slider's bounds when `withPrice`: one pass. */
+function totalAndBounds(source: string, where: string, withPrice: boolean): string {
+  const bounds = withPrice ? ', min(sale_price_paise) lo, max(sale_price_paise) hi' : '';
+  const rows = withPrice
+    ? `(values ('total', x.n), ('price-min', x.lo), ('price-max', x.hi))`
+    : `(values ('total', x.n))`;
+  return `select v.facet as facet, null::text as value, v.n as n
+    from (select count(*)::int n${bounds} from ${source} where ${where}) x
+    cross join lateral ${rows} v(facet, n)`;
+}
+
+/** The slider's bounds over the rows of `source` passing `where`: one pass. */
+function boundsOf(source: string, where: string): string {
+  return `select v.facet, null::text, v.n
+    from (select min(sale_price_paise) lo, max(sale_price_paise) hi from ${source} where ${where}) x
+    cross join lateral (values ('price-min', x.lo), ('price-max', x.hi)) v(facet, n)`;
+}
+
+/** The slider's bounds over the listing rows passing `where`; min and max each read from a price index when they can. */
+function priceBounds(where: string): string {
+  return `select 'price-min', null, (select min(sale_price_paise) from catalogue_listing l where ${where})
+    union all select 'price-max', null, (select max(sale_price_paise) from catalogue_listing l where ${where})`;
+}
+
+const union = (parts: string[]) => parts.map((part) => `(${part})`).join(' union all ');
 
 /**
  * The total and every facet's counts, disjunctive (a facet's own selection
  * does not narrow its counts), in one statement:
  * - a search's matches are gathered once and every count filters them;
- * - otherwise the total and the unselected facets count the narrowed set (every
- *   criterion, gathered once), and a selected facet counts the rows passing
- *   every other criterion; where those are a whole category node, its counts
- *   kept in catalogue_facet_counts are read instead of any row.
+ * - otherwise the total and the unselected facets count the narrowed set
+ *   (every criterion, gathered once), and a selected facet counts the rows
+ *   passing every other criterion; where those are a whole category node, the
+ *   counts kept in catalogue_facet_counts are read instead of any row.
  */
-export async function findFacetRows(db: DbOrTx, f: ProductFilters, match?: SQL): Promise<FacetRow[]> {
-  const query = match ? matchedFacets(f, match) : browsedFacets(f);
-  const result = (await db.execute(query)) as unknown as Rows;
-  return result.rows as unknown as FacetRow[];
+export function findFacetRows(
+  sql: SqlRunner,
+  f: ProductFilters,
+  match?: MatchCondition,
+): Promise<FacetRow[]> {
+  const params = new Params();
+  const text = match ? matchedFacets(f, params, match) : browsedFacets(f, params);
+  return sql.rows<FacetRow>(text, params.values);
 }
 
-/** Counts of one facet over the rows of `source` passing `where` (plain column names). */
-function countsOf(k: Counted, source: SQL, where: SQL): SQL {
-  switch (k) {
-    case 'total':
-      return sql`select 'total' as facet, null::text as value, count(*)::int as n from ${source} where ${where}`;
-    case 'brand':
-      return sql`select 'brand', brand, count(*)::int from ${source} where ${where} group by brand`;
-    case 'material':
-      return sql`select 'material', material, count(*)::int from ${source}
-        where ${where} and material is not null group by material`;
-    case 'colour':
-      return sql`select 'colour', c, count(*)::int
-        from ${source} cross join lateral (select distinct unnest(colours) as c) u
-        where ${where} and c is not null group by c`;
-    case 'size':
-      return sql`select 'size', s, count(*)::int
-        from ${source} cross join lateral (select distinct unnest(sizes) as s) u
-        where ${where} and s is not null group by s`;
-    case 'rating':
-      return sql`select 'rating', r::text, count(*)::int
-        from ${source} cross join (values (4), (3), (2), (1)) v(r) where ${where} and rating >= r group by r`;
-  }
-}
-
-/** The slider's bounds over the rows passing `where`; min and max each read from a price index when they can. */
-function priceBounds(source: SQL, where: SQL): SQL[] {
-  return [
-    sql`select 'price-min', null, min(sale_price_paise) from ${source} where ${where}`,
-    sql`select 'price-max', null, max(sale_price_paise) from ${source} where ${where}`,
-  ];
-}
-
-const union = (parts: SQL[]) =>
-  sql.join(
-    parts.map((part) => sql`(${part})`),
-    sql` union all `,
-  );
-
-function browsedFacets(f: ProductFilters): SQL {
-  const base = baseConditions(f);
-  const facets = facetConditions(f);
+function browsedFacets(f: ProductFilters, params: Params): string {
+  const base = baseConditions(f, params);
+  const facets = facetConditions(f, params);
   const active = FACET_KEYS.filter((k) => facets[k]);
   const passing = (except?: FacetKey) =>
     all([...base, ...active.filter((k) => k !== except).map((k) => facets[k]!)]);
   // Whole-node counts are kept for the category path alone (no flags).
   const node = f.inStock || f.onSale || f.featured ? undefined : categoryNode(f);
-  const kept = (facet?: string) =>
-    sql`select facet, value, n from ${counts}
-      where node = ${textArray(node!)} ${facet ? sql`and facet = ${facet}` : sql``} and n > 0`;
+  let nodeParam: string | undefined;
+  const kept = (facet?: string) => {
+    nodeParam ??= params.add(node);
+    return `select facet, value, n from catalogue_facet_counts
+      where node = ${nodeParam}::text[] ${facet ? `and facet = '${facet}'` : ''} and n > 0`;
+  };
 
-  if (node && !active.length) return union([kept(), ...priceBounds(sql`${l}`, passing())]);
+  if (node && !active.length) return union([kept(), priceBounds(passing())]);
 
-  const narrowed = sql`narrowed`;
-  const parts = [countsOf('total', narrowed, sql`true`)];
+  const parts = [totalAndBounds('narrowed', 'true', !facets.price)];
   for (const k of COUNTED) {
-    if (!facets[k]) parts.push(countsOf(k, narrowed, sql`true`));
+    if (!facets[k]) parts.push(valueCounts(k, 'narrowed', 'true'));
     else if (node && active.length === 1) parts.push(kept(k));
-    else parts.push(countsOf(k, sql`${l}`, passing(k)));
+    else parts.push(valueCounts(k, 'catalogue_listing l', passing(k)));
   }
-  parts.push(...priceBounds(sql`${l}`, passing('price')));
-  return sql`with narrowed as materialized (
-      select brand, material, colours, sizes, rating from ${l} where ${passing()}
+  if (!facets.rating) parts.push(ratingCounts('narrowed', 'true'));
+  else if (node && active.length === 1) parts.push(kept('rating'));
+  else parts.push(ratingCounts('catalogue_listing l', passing('rating')));
+  if (facets.price) parts.push(priceBounds(passing('price')));
+  return `with narrowed as materialized (
+      select brand, material, colours, sizes, rating, sale_price_paise from catalogue_listing l where ${passing()}
     ) ${union(parts)}`;
 }
 
-function matchedFacets(f: ProductFilters, match: SQL): SQL {
-  const facets = facetConditions(f);
+function matchedFacets(f: ProductFilters, params: Params, match: MatchCondition): string {
+  const base = baseConditions(f, params, match);
+  const facets = facetConditions(f, params);
   const active = FACET_KEYS.filter((k) => facets[k]);
-  const flags = active.map((k) => sql`, (${facets[k]}) as ${sql.identifier(`f_${k}`)}`);
-  const passing = (except?: FacetKey) => {
-    const others = active.filter((k) => k !== except).map((k) => sql.identifier(`f_${k}`));
-    return others.length ? sql.join(others, sql` and `) : sql`true`;
-  };
-  const base = sql`base`;
-  const parts = [countsOf('total', base, passing())];
-  for (const k of COUNTED) parts.push(countsOf(k, base, passing(k)));
-  parts.push(...priceBounds(base, passing('price')));
-  return sql`with base as materialized (
-      select brand, material, colours, sizes, rating, sale_price_paise ${sql.join(flags, sql``)}
-      from ${l} where ${all(baseConditions(f, match))}
+  const flags = active.map((k) => `, (${facets[k]}) as f_${k}`).join('');
+  const passing = (except?: FacetKey) => all(active.filter((k) => k !== except).map((k) => `f_${k}`));
+  const parts = [totalAndBounds('base', passing(), !facets.price)];
+  for (const k of COUNTED) parts.push(valueCounts(k, 'base', passing(k)));
+  parts.push(ratingCounts('base', passing('rating')));
+  if (facets.price) parts.push(boundsOf('base', passing('price')));
+  return `with base as materialized (
+      select brand, material, colours, sizes, rating, sale_price_paise ${flags}
+      from catalogue_listing l where ${all(base)}
     ) ${union(parts)}`;
 }

@@ -1,7 +1,4 @@
 import type { ProductSort } from '@bazaar/shared';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { catalogueListing as l, products as p } from '../../db/schema/catalogue';
 import {
   FEATURED_KEYS,
   findFacetRows,
@@ -9,6 +6,7 @@ import {
   type ListingHit,
   type ListingOrder,
   listingOrder,
+  type MatchCondition,
   type OrderKey,
   type PagePosition,
 } from './listing.repo';
@@ -16,31 +14,42 @@ import { type ListingSummary, toFacetSummary } from './product-facets';
 import type { ProductFilters } from './product-filters';
 import type { ProductSearch, SuggestionRow } from './product-search';
 import { likePattern } from './products.repo';
-
-/** What a term matches, and how well: a name containing it first, then full-text rank, then featured. */
-interface TextMatch {
-  where: SQL;
-  rank: OrderKey[];
-}
+import type { Params, SqlRunner } from './sql-runner';
 
 /**
  * Words of the term as a prefix query ("wireless head" → wireless:* & head:*);
  * only letters and digits reach to_tsquery, so no term can make it fail.
  */
-function prefixQuery(term: string): string | undefined {
+export function prefixQuery(term: string): string | undefined {
   const words = term.match(/[\p{L}\p{N}]+/gu);
   return words ? words.map((w) => `${w}:*`).join(' & ') : undefined;
 }
 
-function textMatch(term: string): TextMatch {
-  const pattern = likePattern(term);
-  // Trigram indexes on name and category serve the substring match.
-  const inName = sql`(${l.name} like ${pattern})`;
+/**
+ * A term's condition and, for the default order, its ranking keys; both refer
+ * to the same parameters, taken once per statement.
+ */
+function textMatch(term: string) {
+  // Each parameter is taken when first used, so a statement carries only those it refers to.
+  let pattern: string | undefined;
+  let tsquery: string | undefined;
   const query = prefixQuery(term);
-  const rank: OrderKey[] = [{ expr: inName, type: 'boolean' }];
-  // Weighted: words of the name (A) count above the category path (B), brand, material and tags (C).
-  if (query) rank.push({ expr: sql`ts_rank(${l.document}, to_tsquery('simple', ${query}))`, type: 'real' });
-  return { where: sql`(${inName} or ${l.category} like ${pattern})`, rank };
+  // Trigram indexes on name and category serve the substring match.
+  const where: MatchCondition = (params) => {
+    pattern ??= params.add(likePattern(term));
+    return `(l.name like ${pattern} or l.category like ${pattern})`;
+  };
+  const rank = (params: Params): OrderKey[] => {
+    pattern ??= params.add(likePattern(term));
+    const keys: OrderKey[] = [{ expr: `(l.name like ${pattern})`, type: 'boolean' }];
+    // Weighted: words of the name (A) above the category path (B), above brand, material and tags (C).
+    if (query) {
+      tsquery ??= params.add(query);
+      keys.push({ expr: `ts_rank(l.document, to_tsquery('simple', ${tsquery}))`, type: 'real' });
+    }
+    return keys;
+  };
+  return { where, rank };
 }
 
 /**
@@ -51,38 +60,32 @@ function textMatch(term: string): TextMatch {
  * Facets count the matches once gathered.
  */
 export class PostgresProductSearch implements ProductSearch {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly sql: SqlRunner) {}
 
   page(f: ProductFilters, sort: ProductSort, limit: number, at: PagePosition): Promise<ListingHit[]> {
     const match = textMatch(f.search ?? '');
-    const order: ListingOrder =
-      sort === 'featured'
-        ? { keys: [...match.rank, ...FEATURED_KEYS], descending: true }
-        : listingOrder(sort);
-    return findListingHits(this.db, f, order, limit, at, match.where);
+    if (sort !== 'featured') return findListingHits(this.sql, f, listingOrder(sort), limit, at, match.where);
+    // The ranking keys refer to the term's parameters, which the match took for its condition.
+    const order = (params: Params): ListingOrder => ({
+      keys: [...match.rank(params), ...FEATURED_KEYS],
+      descending: true,
+    });
+    return findListingHits(this.sql, f, order, limit, at, match.where);
   }
 
   async summarize(f: ProductFilters): Promise<ListingSummary> {
-    return toFacetSummary(await findFacetRows(this.db, f, textMatch(f.search ?? '').where));
+    return toFacetSummary(await findFacetRows(this.sql, f, textMatch(f.search ?? '').where));
   }
 
   suggest(term: string, limit: number): Promise<SuggestionRow[]> {
     const contains = likePattern(term);
     // The same pattern without its leading %: names that start with the term.
     const startsWith = contains.slice(1);
-    return this.db
-      .select({
-        id: p.id,
-        name: p.name,
-        category: p.category,
-        pricePaise: p.pricePaise,
-        discount: p.discount,
-        productImage: p.productImage,
-      })
-      .from(l)
-      .innerJoin(p, eq(p.id, l.productId))
-      .where(sql`${l.name} like ${contains}`)
-      .orderBy(sql`${l.name} like ${startsWith} desc`, desc(l.rating), l.productId)
-      .limit(limit);
+    return this.sql.rows<SuggestionRow>(
+      `select p.id, p.name, p.category, p.price_paise as "pricePaise", p.discount, p.product_image as "productImage"
+       from catalogue_listing l join products p on p.id = l.product_id
+       where l.name like $1 order by l.name like $2 desc, l.rating desc, l.product_id limit $3::int`,
+      [contains, startsWith, limit],
+    );
   }
 }
