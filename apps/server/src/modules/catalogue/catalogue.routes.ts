@@ -35,6 +35,7 @@ export async function catalogueRoutes(base: FastifyInstance) {
     log: app.log,
     now: () => clock.now().getTime(),
   });
+  const caching = config.catalogueCacheTtlMs > 0;
   const listings = new ReplyCache(policy(500));
   const details = new ReplyCache(policy(2000));
   const suggestions = new ReplyCache(policy(500));
@@ -88,8 +89,12 @@ export async function catalogueRoutes(base: FastifyInstance) {
         limit: undefined,
         cursor: undefined,
       });
-      const summary = () =>
-        summaries.get(filtersOnly, () => loading.summaries.run(filtersOnly, () => catalogue.summarize(q)));
+      // With the cache on, every page and sort of a filter set shares one summary; off, the
+      // catalogue counts in the statements that find the page.
+      const summary = caching
+        ? () =>
+            summaries.get(filtersOnly, () => loading.summaries.run(filtersOnly, () => catalogue.summarize(q)))
+        : undefined;
       return listings.send(reply, q, productListSchema, () =>
         loading.listings.run(key, () => catalogue.list(q, summary)),
       );

@@ -76,21 +76,21 @@ export class CatalogueService {
    * after it (`nextCursor`: seek paging, which no insert or delete between
    * pages can shift, and which costs the same however deep).
    */
-  async list(
-    q: ProductListParams,
-    summary: () => Promise<ListingSummary> = () => this.summarize(q),
-  ): Promise<ProductList> {
+  async list(q: ProductListParams, summary?: () => Promise<ListingSummary>): Promise<ProductList> {
     const filters = this.filtersOf(q);
     const sort = q.sort ?? 'featured';
     const at: PagePosition = q.cursor
       ? { after: decodeCursor(q.cursor, sort).key }
       : { offset: (q.page - 1) * q.limit };
+    // A search counts in the statement that finds its page, unless the caller keeps summaries.
+    const counting = summary ?? (filters.search ? undefined : () => this.summarize(q));
     // One more than a page: whether there is a next page, without counting.
-    const [found, { total, facets }] = await Promise.all([
-      this.findPage(filters, sort, q.limit + 1, at),
-      summary(),
+    const [found, counted] = await Promise.all([
+      this.findPage(filters, sort, q.limit + 1, at, !counting),
+      counting?.(),
     ]);
-    const page = found.slice(0, q.limit);
+    const { total, facets } = counted ?? found.summary ?? (await this.summarize(q));
+    const page = found.rows.slice(0, q.limit);
     const last = page.at(-1);
     return {
       products: page.map((row) => toProduct(row)),
@@ -98,7 +98,7 @@ export class CatalogueService {
       page: q.page,
       pages: Math.ceil(total / q.limit),
       facets,
-      nextCursor: found.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null,
+      nextCursor: found.rows.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null,
     };
   }
 
@@ -113,24 +113,31 @@ export class CatalogueService {
     return toFacetSummary(await findFacetRows(this.sql, filters));
   }
 
+  /** The page's rows; with `withSummary`, the summary too when the same statement gives it (a search). */
   private async findPage(
     f: ProductFilters,
     sort: ProductSort,
     limit: number,
     at: PagePosition,
-  ): Promise<(ProductRow & { key: string[] })[]> {
-    if (!f.search) return findListingPage(this.sql, f, listingOrder(sort), limit, at);
-    const hits: ListingHit[] = await this.search.page(f, sort, limit, at);
+    withSummary: boolean,
+  ): Promise<{ rows: (ProductRow & { key: string[] })[]; summary?: ListingSummary }> {
+    if (!f.search) return { rows: await findListingPage(this.sql, f, listingOrder(sort), limit, at) };
+    const { hits, summary }: { hits: ListingHit[]; summary?: ListingSummary } = await this.search.search(
+      f,
+      { sort, limit, at },
+      withSummary,
+    );
     const found = await findProductsByIds(
       this.sql,
       hits.map((h) => h.id),
     );
-    const rows = new Map(found.map((r) => [r.id, r]));
+    const byId = new Map(found.map((r) => [r.id, r]));
     // A product archived since the search found it is left out rather than shown.
-    return hits.flatMap((h) => {
-      const row = rows.get(h.id);
+    const rows = hits.flatMap((h) => {
+      const row = byId.get(h.id);
       return row ? [{ ...row, key: h.key }] : [];
     });
+    return summary ? { rows, summary } : { rows };
   }
 
   /** One product and up to eight related products of its category, in stock first. */

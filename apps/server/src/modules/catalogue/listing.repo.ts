@@ -152,57 +152,13 @@ function after(order: ListingOrder, values: string[], params: Params): string {
 /** An order, or one built from the statement's parameters (a search's rank refers to its term). */
 export type OrderOf = ListingOrder | ((params: Params) => ListingOrder);
 
-/**
- * The page's rows of catalogue_listing in order, each key as column k0…kn,
- * wrapped by `outer` (given the page as `h` and its ordering); one statement.
- */
-function pageStatement(
-  f: ProductFilters,
-  orderOf: OrderOf,
-  limit: number,
-  at: PagePosition,
-  match: MatchCondition | undefined,
-  outer: (order: ListingOrder, hits: string, orderBy: string) => string,
-): { text: string; values: unknown[] } {
-  const params = new Params();
-  const conditions = [...baseConditions(f, params, match), ...Object.values(facetConditions(f, params))];
-  const order = typeof orderOf === 'function' ? orderOf(params) : orderOf;
-  if ('after' in at) conditions.push(after(order, at.after, params));
-  const direction = order.descending ? 'desc' : 'asc';
-  const keys = order.keys.map((k, i) => `${k.expr} as k${i}`).join(', ');
-  const hits = `select l.product_id as id, ${keys} from catalogue_listing l where ${all(conditions)}
-    order by ${order.keys.map((k) => `${k.expr} ${direction}`).join(', ')}
-    limit ${params.add(limit)}::int offset ${params.add('offset' in at ? at.offset : 0)}::int`;
-  const orderBy = order.keys.map((_, i) => `h.k${i} ${direction}`).join(', ');
-  return { text: outer(order, hits, orderBy), values: params.values };
-}
-
 const keyArray = (order: ListingOrder) =>
   `array[${order.keys.map((k, i) => printed(`h.k${i}`, k.type)).join(', ')}]`;
 
-/** Ids and keys of one page of matching products, in order (`match`: a search's condition). */
-export function findListingHits(
-  sql: SqlRunner,
-  f: ProductFilters,
-  order: OrderOf,
-  limit: number,
-  at: PagePosition,
-  match?: MatchCondition,
-): Promise<ListingHit[]> {
-  const statement = pageStatement(
-    f,
-    order,
-    limit,
-    at,
-    match,
-    (o, hits, orderBy) => `select h.id, ${keyArray(o)} as key from (${hits}) h order by ${orderBy}`,
-  );
-  return sql.rows<ListingHit>(statement.text, statement.values);
-}
-
 /**
  * One page of matching products with their keys, in one statement: the page
- * is found in catalogue_listing first, so only its rows are read from products.
+ * is found in catalogue_listing first (its order's index, keys as k0…kn), so
+ * only its rows are read from products.
  */
 export function findListingPage(
   sql: SqlRunner,
@@ -211,16 +167,20 @@ export function findListingPage(
   limit: number,
   at: PagePosition,
 ): Promise<(ProductRow & { key: string[] })[]> {
-  const statement = pageStatement(
-    f,
-    order,
-    limit,
-    at,
-    undefined,
-    (o, hits, orderBy) => `select ${PRODUCT_COLUMNS}, ${keyArray(o)} as key
-      from (${hits}) h join products p on p.id = h.id and p.archived_at is null order by ${orderBy}`,
+  const params = new Params();
+  const conditions = [...baseConditions(f, params), ...Object.values(facetConditions(f, params))];
+  if ('after' in at) conditions.push(after(order, at.after, params));
+  const direction = order.descending ? 'desc' : 'asc';
+  const keys = order.keys.map((k, i) => `${k.expr} as k${i}`).join(', ');
+  const hits = `select l.product_id as id, ${keys} from catalogue_listing l where ${all(conditions)}
+    order by ${order.keys.map((k) => `${k.expr} ${direction}`).join(', ')}
+    limit ${params.add(limit)}::int offset ${params.add('offset' in at ? at.offset : 0)}::int`;
+  return sql.rows<ProductRow & { key: string[] }>(
+    `select ${PRODUCT_COLUMNS}, ${keyArray(order)} as key
+     from (${hits}) h join products p on p.id = h.id and p.archived_at is null
+     order by ${order.keys.map((_, i) => `h.k${i} ${direction}`).join(', ')}`,
+    params.values,
   );
-  return sql.rows<ProductRow & { key: string[] }>(statement.text, statement.values);
 }
 
 /** Whole live products by id, in no particular order. */
@@ -265,12 +225,15 @@ function valueCounts(k: Counted, source: string, where: string): string {
     case 'material':
       return `select 'material', material, count(*)::int from ${source}
         where ${where} and material is not null group by material`;
+    // Rows grouped by their whole set first: far fewer sets than rows to unnest.
     case 'colour':
-      return `select 'colour', c, count(*)::int from ${source} cross join lateral unnest(colours) c
-        where ${where} group by c`;
+      return `select 'colour', c, sum(g.n)::int
+        from (select colours, count(*) n from ${source} where ${where} group by colours) g
+        cross join lateral unnest(g.colours) c group by c`;
     case 'size':
-      return `select 'size', s, count(*)::int from ${source} cross join lateral unnest(sizes) s
-        where ${where} group by s`;
+      return `select 'size', s, sum(g.n)::int
+        from (select sizes, count(*) n from ${source} where ${where} group by sizes) g
+        cross join lateral unnest(g.sizes) s group by s`;
   }
 }
 
@@ -310,22 +273,75 @@ function priceBounds(where: string): string {
 const union = (parts: string[]) => parts.map((part) => `(${part})`).join(' union all ');
 
 /**
- * The total and every facet's counts, disjunctive (a facet's own selection
- * does not narrow its counts), in one statement:
- * - a search's matches are gathered once and every count filters them;
- * - otherwise the total and the unselected facets count the narrowed set
- *   (every criterion, gathered once), and a selected facet counts the rows
- *   passing every other criterion; where those are a whole category node, the
- *   counts kept in catalogue_facet_counts are read instead of any row.
+ * The total and every facet's counts of a listing without a search term,
+ * disjunctive (a facet's own selection does not narrow its counts), in one
+ * statement: the total and the unselected facets count the narrowed set (every
+ * criterion, gathered once), and a selected facet counts the rows passing
+ * every other criterion; where those are a whole category node, the counts
+ * kept in catalogue_facet_counts are read instead of any row.
  */
-export function findFacetRows(
+export function findFacetRows(sql: SqlRunner, f: ProductFilters): Promise<FacetRow[]> {
+  const params = new Params();
+  return sql.rows<FacetRow>(browsedFacets(f, params), params.values);
+}
+
+/** What findMatches answers: a page of hits, and the counts when asked for. */
+export interface Matches {
+  hits: ListingHit[];
+  facets: FacetRow[];
+}
+
+/**
+ * A search's page and, when `withFacets`, its total and facet counts, in one
+ * statement: the matches are gathered once (the text match is the costly
+ * part), then the page is ordered from them and every count filters them.
+ */
+export async function findMatches(
   sql: SqlRunner,
   f: ProductFilters,
-  match?: MatchCondition,
-): Promise<FacetRow[]> {
+  match: MatchCondition,
+  page: { order: OrderOf; limit: number; at: PagePosition } | undefined,
+  withFacets: boolean,
+): Promise<Matches> {
   const params = new Params();
-  const text = match ? matchedFacets(f, params, match) : browsedFacets(f, params);
-  return sql.rows<FacetRow>(text, params.values);
+  const base = all(baseConditions(f, params, match));
+  const facets = facetConditions(f, params);
+  const active = FACET_KEYS.filter((k) => facets[k]);
+  const passing = (except?: FacetKey) => all(active.filter((k) => k !== except).map((k) => facets[k]!));
+  const parts: string[] = [];
+  if (page) {
+    const order = typeof page.order === 'function' ? page.order(params) : page.order;
+    const conditions = active.map((k) => facets[k]!);
+    if ('after' in page.at) conditions.push(after(order, page.at.after, params));
+    const direction = order.descending ? 'desc' : 'asc';
+    const keys = order.keys.map((k, i) => `${k.expr} as k${i}`).join(', ');
+    const orderBy = order.keys.map((_, i) => `h.k${i} ${direction}`).join(', ');
+    // Hits carry their place in the order as n: a union keeps no order.
+    parts.push(`select 'hit', h.id::text, ${keyArray(order)}, (row_number() over (order by ${orderBy}))::int
+      from (select l.product_id as id, ${keys} from base l where ${all(conditions)}
+        order by ${order.keys.map((k) => `${k.expr} ${direction}`).join(', ')}
+        limit ${params.add(page.limit)}::int offset ${params.add('offset' in page.at ? page.at.offset : 0)}::int) h`);
+  }
+  if (withFacets) {
+    const counts = [totalAndBounds('base l', passing(), !facets.price)];
+    for (const k of COUNTED) counts.push(valueCounts(k, 'base l', passing(k)));
+    counts.push(ratingCounts('base l', passing('rating')));
+    if (facets.price) counts.push(boundsOf('base l', passing('price')));
+    parts.push(`select 'facet', f.facet, array[f.value], f.n from (${union(counts)}) f(facet, value, n)`);
+  }
+  const rows = await sql.rows<{ kind: string; name: string; key: (string | null)[]; n: number }>(
+    `with base as materialized (select l.* from catalogue_listing l where ${base})
+     select * from (${union(parts)}) r(kind, name, key, n)`,
+    params.values,
+  );
+  const hits = rows
+    .filter((r) => r.kind === 'hit')
+    .sort((a, b) => a.n - b.n)
+    .map((r) => ({ id: r.name, key: r.key as string[] }));
+  const facetRows = rows
+    .filter((r) => r.kind === 'facet')
+    .map((r) => ({ facet: r.name, value: r.key[0] ?? null, n: r.n }));
+  return { hits, facets: facetRows };
 }
 
 function browsedFacets(f: ProductFilters, params: Params): string {
@@ -357,21 +373,5 @@ function browsedFacets(f: ProductFilters, params: Params): string {
   if (facets.price) parts.push(priceBounds(passing('price')));
   return `with narrowed as materialized (
       select brand, material, colours, sizes, rating, sale_price_paise from catalogue_listing l where ${passing()}
-    ) ${union(parts)}`;
-}
-
-function matchedFacets(f: ProductFilters, params: Params, match: MatchCondition): string {
-  const base = baseConditions(f, params, match);
-  const facets = facetConditions(f, params);
-  const active = FACET_KEYS.filter((k) => facets[k]);
-  const flags = active.map((k) => `, (${facets[k]}) as f_${k}`).join('');
-  const passing = (except?: FacetKey) => all(active.filter((k) => k !== except).map((k) => `f_${k}`));
-  const parts = [totalAndBounds('base', passing(), !facets.price)];
-  for (const k of COUNTED) parts.push(valueCounts(k, 'base', passing(k)));
-  parts.push(ratingCounts('base', passing('rating')));
-  if (facets.price) parts.push(boundsOf('base', passing('price')));
-  return `with base as materialized (
-      select brand, material, colours, sizes, rating, sale_price_paise ${flags}
-      from catalogue_listing l where ${all(base)}
     ) ${union(parts)}`;
 }

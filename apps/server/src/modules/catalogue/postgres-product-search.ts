@@ -1,8 +1,7 @@
 import type { ProductSort } from '@bazaar/shared';
 import {
   FEATURED_KEYS,
-  findFacetRows,
-  findListingHits,
+  findMatches,
   type ListingHit,
   type ListingOrder,
   listingOrder,
@@ -62,19 +61,33 @@ function textMatch(term: string) {
 export class PostgresProductSearch implements ProductSearch {
   constructor(private readonly sql: SqlRunner) {}
 
-  page(f: ProductFilters, sort: ProductSort, limit: number, at: PagePosition): Promise<ListingHit[]> {
+  async search(
+    f: ProductFilters,
+    page: { sort: ProductSort; limit: number; at: PagePosition },
+    withSummary: boolean,
+  ): Promise<{ hits: ListingHit[]; summary?: ListingSummary }> {
     const match = textMatch(f.search ?? '');
-    if (sort !== 'featured') return findListingHits(this.sql, f, listingOrder(sort), limit, at, match.where);
     // The ranking keys refer to the term's parameters, which the match took for its condition.
-    const order = (params: Params): ListingOrder => ({
-      keys: [...match.rank(params), ...FEATURED_KEYS],
-      descending: true,
-    });
-    return findListingHits(this.sql, f, order, limit, at, match.where);
+    const order =
+      page.sort === 'featured'
+        ? (params: Params): ListingOrder => ({
+            keys: [...match.rank(params), ...FEATURED_KEYS],
+            descending: true,
+          })
+        : listingOrder(page.sort);
+    const { hits, facets } = await findMatches(
+      this.sql,
+      f,
+      match.where,
+      { order, limit: page.limit, at: page.at },
+      withSummary,
+    );
+    return withSummary ? { hits, summary: toFacetSummary(facets) } : { hits };
   }
 
   async summarize(f: ProductFilters): Promise<ListingSummary> {
-    return toFacetSummary(await findFacetRows(this.sql, f, textMatch(f.search ?? '').where));
+    const { facets } = await findMatches(this.sql, f, textMatch(f.search ?? '').where, undefined, true);
+    return toFacetSummary(facets);
   }
 
   suggest(term: string, limit: number): Promise<SuggestionRow[]> {

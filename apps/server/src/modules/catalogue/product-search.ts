@@ -24,9 +24,15 @@ export interface SuggestionRow {
 export interface ProductSearch {
   /**
    * Up to `limit` matching products in `sort` order ('featured' ranks by
-   * relevance first), from `at`, each with the key a cursor resumes after.
+   * relevance first), from `at`, each with the key a cursor resumes after;
+   * and, when `withSummary`, how many match and their facet counts, from the
+   * same search (an engine answers both at once; so does PostgreSQL).
    */
-  page(filters: ProductFilters, sort: ProductSort, limit: number, at: PagePosition): Promise<ListingHit[]>;
+  search(
+    filters: ProductFilters,
+    page: { sort: ProductSort; limit: number; at: PagePosition },
+    withSummary: boolean,
+  ): Promise<{ hits: ListingHit[]; summary?: ListingSummary }>;
   /** How many products match and their facet counts, disjunctive as a listing's are. */
   summarize(filters: ProductFilters): Promise<ListingSummary>;
   /** The first few products whose name contains the term, names starting with it first. */
