@@ -152,6 +152,16 @@ function after(order: ListingOrder, values: string[], params: Params): string {
 /** An order, or one built from the statement's parameters (a search's rank refers to its term). */
 export type OrderOf = ListingOrder | ((params: Params) => ListingOrder);
 
+/**
+ * The page size written into the text: a prepared statement's plan is made
+ * once for any parameter value, and an unknown limit is planned as a tenth of
+ * the table (a hash join over every product); a known one keeps the index walk.
+ */
+function pageSize(limit: number): string {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new Error(`page size out of range: ${limit}`);
+  return String(limit);
+}
+
 const keyArray = (order: ListingOrder) =>
   `array[${order.keys.map((k, i) => printed(`h.k${i}`, k.type)).join(', ')}]`;
 
@@ -174,7 +184,7 @@ export function findListingPage(
   const keys = order.keys.map((k, i) => `${k.expr} as k${i}`).join(', ');
   const hits = `select l.product_id as id, ${keys} from catalogue_listing l where ${all(conditions)}
     order by ${order.keys.map((k) => `${k.expr} ${direction}`).join(', ')}
-    limit ${params.add(limit)}::int offset ${params.add('offset' in at ? at.offset : 0)}::int`;
+    limit ${pageSize(limit)} offset ${params.add('offset' in at ? at.offset : 0)}::int`;
   return sql.rows<ProductRow & { key: string[] }>(
     `select ${PRODUCT_COLUMNS}, ${keyArray(order)} as key
      from (${hits}) h join products p on p.id = h.id and p.archived_at is null
@@ -320,7 +330,7 @@ export async function findMatches(
     parts.push(`select 'hit', h.id::text, ${keyArray(order)}, (row_number() over (order by ${orderBy}))::int
       from (select l.product_id as id, ${keys} from base l where ${all(conditions)}
         order by ${order.keys.map((k) => `${k.expr} ${direction}`).join(', ')}
-        limit ${params.add(page.limit)}::int offset ${params.add('offset' in page.at ? page.at.offset : 0)}::int) h`);
+        limit ${pageSize(page.limit)} offset ${params.add('offset' in page.at ? page.at.offset : 0)}::int) h`);
   }
   if (withFacets) {
     const counts = [totalAndBounds('base l', passing(), !facets.price)];
