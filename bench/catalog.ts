@@ -9,7 +9,7 @@
  * Flags take `--flag=value` or `--flag value`. See bench/README.md.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,50 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time per request (ms) of the server process and of its PostgreSQL backends, when /proc tells. */
+  serverCpu?: number;
+  databaseCpu?: number;
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux; 100 ticks a second); undefined elsewhere. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the CPU went: the server process and, on PostgreSQL, the backends
+ * serving the bench database. Other engineers share this machine, so
+ * requests/s move with their load; CPU per request barely does.
+ */
+class CpuMeter {
+  constructor(
+    private readonly serverPid: number,
+    private readonly backends: () => Promise<number[]>,
+  ) {}
+
+  async snapshot(): Promise<{ server?: number; database: Map<number, number | undefined> }> {
+    const pids = await this.backends();
+    return { server: cpuMs(this.serverPid), database: new Map(pids.map((pid) => [pid, cpuMs(pid)])) };
+  }
+
+  /** The backends' CPU between two snapshots (a backend opened meanwhile counts whole). */
+  static databaseBetween(
+    before: Map<number, number | undefined>,
+    after: Map<number, number | undefined>,
+  ): number | undefined {
+    if (!after.size) return undefined;
+    let total = 0;
+    for (const [pid, ms] of after) {
+      if (ms === undefined) return undefined;
+      total += ms - (before.get(pid) ?? 0);
+    }
+    return total;
+  }
 }
 
 async function postgresAnswers(url: string): Promise<boolean> {
@@ -106,6 +150,7 @@ async function fill(database: Database): Promise<void> {
 interface Served {
   bareUrl: string;
   appUrl: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -131,6 +176,7 @@ function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): 
       child.removeAllListeners('exit');
       resolve({
         ...urls,
+        pid: child.pid!,
         stop: () =>
           new Promise<void>((done) => {
             child.once('exit', () => done());
@@ -141,7 +187,7 @@ function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): 
   });
 }
 
-async function measure(name: string, url: string, paths: string[]): Promise<Row> {
+async function measure(name: string, url: string, paths: string[], cpu?: CpuMeter): Promise<Row> {
   let n = 0;
   const rotate = [{ setupRequest: (r: { path: string }) => ({ ...r, path: paths[n++ % paths.length]! }) }];
   // Warm-up: every path once, then a second of load, so caches and JIT are in the
@@ -153,24 +199,38 @@ async function measure(name: string, url: string, paths: string[]): Promise<Row>
     requests: rotate,
   });
   await autocannon({ url, connections: 10, duration: 1, requests: rotate });
+  const before = await cpu?.snapshot();
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: rotate });
+  const after = await cpu?.snapshot();
+  const total = result.requests.total;
+  const perRequest = (ms?: number) => (ms === undefined || !total ? undefined : ms / total);
+  const server =
+    before?.server !== undefined && after?.server !== undefined ? after.server - before.server : undefined;
+  const database = before && after ? CpuMeter.databaseBetween(before.database, after.database) : undefined;
   return {
     name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    serverCpu: perRequest(server),
+    databaseCpu: perRequest(database),
   };
 }
 
 function print(title: string, rows: Row[]): void {
   const bare = rows[0]!.rps;
   console.log(`\n${title}`);
-  console.log('| route | requests/s | p50 ms | p99 ms | vs bare | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| route | requests/s | p50 ms | p99 ms | vs bare | errors | server CPU ms/req | PG CPU ms/req |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const ms = (v?: number) => (v === undefined ? '–' : v.toFixed(2));
   for (const r of rows) {
     const ratio = `${((r.rps / bare) * 100).toFixed(1)}%`;
-    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} |`);
+    console.log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} | ${ms(r.serverCpu)} | ${ms(r.databaseCpu)} |`,
+    );
   }
 }
 
@@ -240,20 +300,40 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
     closed = true;
 
     const rows: Row[] = [];
-    for (const mode of CACHE_MODES) {
-      const server = await serve(url, dataDir, mode === 'on' ? 5000 : 0);
-      try {
-        if (!rows.length) rows.push(await measure('bare Fastify hello', server.bareUrl, ['/']));
-        const label = (route: string) => `${route}, cache ${mode}`;
-        rows.push(await measure(label('listing, default order'), server.appUrl, paths.plain));
-        rows.push(
-          await measure(label('listing: category+2 brands+price, price-low'), server.appUrl, paths.filtered),
-        );
-        rows.push(await measure(label('search'), server.appUrl, paths.search));
-        rows.push(await measure(label('product detail + related'), server.appUrl, paths.detail));
-      } finally {
-        await server.stop();
+    const admin = url ? new pg.Client({ connectionString: serverUrl }) : undefined;
+    await admin?.connect();
+    const backends = async () =>
+      admin
+        ? (
+            await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+              PG_DATABASE,
+            ])
+          ).rows.map((r) => r.pid)
+        : [];
+    try {
+      for (const mode of CACHE_MODES) {
+        const server = await serve(url, dataDir, mode === 'on' ? 5000 : 0);
+        const cpu = new CpuMeter(server.pid, backends);
+        try {
+          if (!rows.length) rows.push(await measure('bare Fastify hello', server.bareUrl, ['/'], cpu));
+          const label = (route: string) => `${route}, cache ${mode}`;
+          rows.push(await measure(label('listing, default order'), server.appUrl, paths.plain, cpu));
+          rows.push(
+            await measure(
+              label('listing: category+2 brands+price, price-low'),
+              server.appUrl,
+              paths.filtered,
+              cpu,
+            ),
+          );
+          rows.push(await measure(label('search'), server.appUrl, paths.search, cpu));
+          rows.push(await measure(label('product detail + related'), server.appUrl, paths.detail, cpu));
+        } finally {
+          await server.stop();
+        }
       }
+    } finally {
+      await admin?.end();
     }
     print(
       `${kind}, ${PRODUCTS} products, ${CONNECTIONS} connections x ${DURATION} s, pass ${pass} ` +

@@ -259,15 +259,13 @@ describe('facet counts stay exact after every kind of product write', () => {
           .where(eq(products.id, r.id)),
       ),
       ...rows.map((_, i) =>
-        (i % 2 ? b : a).db
-          .insert(products)
-          .values({
-            name: `Racing ${i}`,
-            pricePaise: 5000 + i,
-            category: 'Electronics',
-            brand: 'Acme',
-            colours: ['Red'],
-          }),
+        (i % 2 ? b : a).db.insert(products).values({
+          name: `Racing ${i}`,
+          pricePaise: 5000 + i,
+          category: 'Electronics',
+          brand: 'Acme',
+          colours: ['Red'],
+        }),
       ),
     ]);
     await expectExact();

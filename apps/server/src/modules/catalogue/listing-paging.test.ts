@@ -24,7 +24,8 @@ async function list(query: string): Promise<ProductList> {
 let inserted = 0;
 /** Products that sort first, last and in between under every order. */
 async function insertAround(): Promise<void> {
-  const n = (inserted += 1);
+  inserted += 1;
+  const n = inserted;
   const at = (days: number) => new Date(Date.UTC(2025, 0, 1) + days * 86_400_000);
   await t.db.insert(products).values([
     // First in featured, rating and newest orders, first in price-high; last in price-low.

@@ -158,7 +158,8 @@ export type OrderOf = ListingOrder | ((params: Params) => ListingOrder);
  * the table (a hash join over every product); a known one keeps the index walk.
  */
 function pageSize(limit: number): string {
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new Error(`page size out of range: ${limit}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw new Error(`page size out of range: ${limit}`);
   return String(limit);
 }
 
