@@ -7,7 +7,10 @@ import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CategoriesService } from './modules/catalogue/categories.service';
 import { ProductAdminService } from './modules/catalogue/product-admin.service';
 import { ContactService } from './modules/contact/contact.service';
+import { CouponAdminService } from './modules/coupons/coupon-admin.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SettingsService } from './modules/settings/settings.service';
@@ -36,6 +39,9 @@ export interface Services {
   limits: RateLimitService;
   contact: ContactService;
   newsletter: NewsletterService;
+  orderAdmin: OrderAdminService;
+  couponAdmin: CouponAdminService;
+  dashboard: DashboardService;
 }
 
 /**
@@ -68,5 +74,8 @@ export function createServices(deps: Deps): Services {
     limits,
     contact: new ContactService({ ...deps, limits }),
     newsletter: new NewsletterService({ ...deps, limits, settings, audit }),
+    orderAdmin: new OrderAdminService({ ...deps, audit }),
+    couponAdmin: new CouponAdminService({ ...deps, audit }),
+    dashboard: new DashboardService(deps),
   };
 }

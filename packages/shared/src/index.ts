@@ -7,5 +7,8 @@ export * from './schemas/admin';
 export * from './schemas/catalogue';
 export * from './schemas/common';
 export * from './schemas/content';
+export * from './schemas/coupon-admin';
+export * from './schemas/dashboard';
+export * from './schemas/order-admin';
 export * from './schemas/settings';
 export * from './schemas/user';
