@@ -23,7 +23,9 @@ export async function revenueByPaidDay(
   db: DbOrTx,
   since: Date,
 ): Promise<{ date: string; paise: number; orders: number }[]> {
-  const day = sql<string>`to_char((${orders.paidAt} at time zone 'UTC') + make_interval(mins => ${SHOP_UTC_OFFSET_MINUTES}), 'YYYY-MM-DD')`;
+  // The offset is written into the statement, not bound: GROUP BY must see the very same expression.
+  const offset = sql.raw(`interval '${Number(SHOP_UTC_OFFSET_MINUTES)} minutes'`);
+  const day = sql<string>`to_char((${orders.paidAt} at time zone 'UTC') + ${offset}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({ date: day, paise: sql<string>`sum(${orders.totalPaise})`, orders: count() })
     .from(orders)

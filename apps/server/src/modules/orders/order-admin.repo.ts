@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ORDER_STATUS_RANK, type OrderStatus } from '@bazaar/shared';
 import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -249,8 +250,8 @@ export async function insertManualPayment(
   await db.insert(payments).values({
     orderId: values.orderId,
     provider: MANUAL_PROVIDER,
-    // Unique per provider: one record per order and moment.
-    providerOrderId: `${values.orderId}:${values.at.getTime()}`,
+    // Unique per provider; a voided record and a later one for the same order both stay.
+    providerOrderId: `${values.orderId}:${randomUUID()}`,
     amountPaise: values.amountPaise,
     status: 'captured',
     raw: { recordedBy: values.recordedBy },
