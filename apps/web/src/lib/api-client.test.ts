@@ -65,7 +65,11 @@ describe('the API client and the session', () => {
     );
     const error = await c.api('/orders/all').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 403, message: 'Only shop administrators can do this.' });
-    expect(c.useSession.getState()).toMatchObject({ token: 'token-1', isAuthenticated: true, isAdmin: false });
+    expect(c.useSession.getState()).toMatchObject({
+      token: 'token-1',
+      isAuthenticated: true,
+      isAdmin: false,
+    });
     expect(c.useSession.getState().user?.isAdmin).toBe(false);
     expect(c.toasts).not.toHaveBeenCalled();
     expect(c.navigate).not.toHaveBeenCalled();
