@@ -3,11 +3,13 @@ import { preloadCommonPasswords } from './lib/common-passwords';
 import { PasswordHasher } from './lib/password';
 import { AiService } from './modules/ai/ai.service';
 import { AuditService } from './modules/audit/audit.service';
+import { CartService } from './modules/cart/cart.service';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CategoriesService } from './modules/catalogue/categories.service';
 import { ProductAdminService } from './modules/catalogue/product-admin.service';
 import { ContactService } from './modules/contact/contact.service';
 import { CouponAdminService } from './modules/coupons/coupon-admin.service';
+import { CouponsService } from './modules/coupons/coupons.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
@@ -22,6 +24,7 @@ import { PasswordResetService } from './modules/users/password-reset.service';
 import { SessionsService } from './modules/users/sessions.service';
 import { UserAdminService } from './modules/users/user-admin.service';
 import { UsersService } from './modules/users/users.service';
+import { WishlistService } from './modules/wishlist/wishlist.service';
 
 /** Every service of the shop, each built once. Routes reach them as `app.services`. */
 export interface Services {
@@ -39,6 +42,9 @@ export interface Services {
   limits: RateLimitService;
   contact: ContactService;
   newsletter: NewsletterService;
+  coupons: CouponsService;
+  cart: CartService;
+  wishlist: WishlistService;
   orderAdmin: OrderAdminService;
   couponAdmin: CouponAdminService;
   dashboard: DashboardService;
@@ -59,6 +65,7 @@ export function createServices(deps: Deps): Services {
   const audit = new AuditService(deps);
   const limits = new RateLimitService(deps);
   const settings = new SettingsService({ ...deps, audit });
+  const coupons = new CouponsService();
   return {
     catalogue,
     categories: new CategoriesService(deps),
@@ -74,6 +81,9 @@ export function createServices(deps: Deps): Services {
     limits,
     contact: new ContactService({ ...deps, limits }),
     newsletter: new NewsletterService({ ...deps, limits, settings, audit }),
+    coupons,
+    cart: new CartService({ ...deps, settings, coupons }),
+    wishlist: new WishlistService(deps),
     orderAdmin: new OrderAdminService({ ...deps, audit }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),
     dashboard: new DashboardService(deps),
