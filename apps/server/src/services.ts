@@ -8,8 +8,11 @@ import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CategoriesService } from './modules/catalogue/categories.service';
 import { ProductAdminService } from './modules/catalogue/product-admin.service';
 import { ContactService } from './modules/contact/contact.service';
+import { CouponAdminService } from './modules/coupons/coupon-admin.service';
 import { CouponsService } from './modules/coupons/coupons.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SettingsService } from './modules/settings/settings.service';
@@ -42,6 +45,9 @@ export interface Services {
   coupons: CouponsService;
   cart: CartService;
   wishlist: WishlistService;
+  orderAdmin: OrderAdminService;
+  couponAdmin: CouponAdminService;
+  dashboard: DashboardService;
 }
 
 /**
@@ -78,5 +84,8 @@ export function createServices(deps: Deps): Services {
     coupons,
     cart: new CartService({ ...deps, settings, coupons }),
     wishlist: new WishlistService(deps),
+    orderAdmin: new OrderAdminService({ ...deps, audit }),
+    couponAdmin: new CouponAdminService({ ...deps, audit }),
+    dashboard: new DashboardService(deps),
   };
 }

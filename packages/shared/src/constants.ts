@@ -40,6 +40,13 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * The shop's clock for "today" and calendar dates (dashboard days, coupon expiry dates): India, which
+ * keeps UTC+05:30 all year (no daylight saving), so the offset is a constant.
+ */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+export const SHOP_UTC_OFFSET_MINUTES = 330;
+
 /** Messages the client shows, from the spec's error catalogue. */
 export const MESSAGES = {
   sessionExpiredReply: 'Session expired or unauthorized. Please log in again.',

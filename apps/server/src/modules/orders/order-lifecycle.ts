@@ -3,6 +3,12 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { conflict, forbidden } from '../../lib/errors';
 import {
+  clearPaymentWindow,
+  findOnlineCapturedProviders,
+  releaseCouponRedemption,
+  voidManualPayments,
+} from './order-admin.repo';
+import {
   hasCapturedPayment,
   insertStatusHistory,
   type OrderRow,
@@ -37,6 +43,8 @@ export interface Transition {
   guard?: Guard;
   /** The fact (with the move's time) the move records, which the status then vouches for. */
   records?: 'paidAt' | 'deliveredAt';
+  /** The fact the move takes back (the status no longer vouches for it). */
+  clears?: 'paidAt';
   effects?: readonly Effect[];
 }
 
@@ -48,8 +56,26 @@ const paymentCaptured: Guard = async ({ tx, order }) =>
 const wasPaid: Guard = async ({ order }) =>
   order.paidAt ? undefined : 'This order was never paid, so there is nothing to refund.';
 
+const paidOnlyByHand: Guard = async ({ tx, order }) => {
+  const online = await findOnlineCapturedProviders(tx, order.id);
+  return online.length === 0
+    ? undefined
+    : `This order was paid online (${online.join(', ')}), so it cannot be marked unpaid: cancel it and refund the payment instead.`;
+};
+
 /** Stock is taken when an order is placed; every way an order ends without its goods gives it back. */
 const restock: Effect = ({ tx, order }) => restockOrderItems(tx, order.id);
+
+/**
+ * Undoing a payment recorded by hand: the record is voided (kept, not deleted), the coupon use it
+ * counted is given back, and the order waits for an admin rather than for its payment window,
+ * which has long closed.
+ */
+const unrecordPayment: Effect = async ({ tx, order }) => {
+  await voidManualPayments(tx, order.id);
+  await releaseCouponRedemption(tx, order.id);
+  await clearPaymentWindow(tx, order.id);
+};
 
 /**
  * Every move an order may make; anything else is refused here and, should
@@ -72,6 +98,15 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     means: 'unpaid order cancelled by the shopper, the shop, or its payment window expiring',
     by: ['shopper', 'admin', 'system'],
     effects: [restock],
+  },
+  {
+    from: 'Processing',
+    to: 'Pending',
+    means: 'the payment an admin recorded by hand was a mistake: the order awaits payment again',
+    by: ['admin'],
+    guard: paidOnlyByHand,
+    clears: 'paidAt',
+    effects: [unrecordPayment],
   },
   { from: 'Processing', to: 'Shipped', means: 'handed to the courier', by: ['admin'] },
   {
@@ -123,6 +158,11 @@ function orList(items: string[]): string {
   return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
 }
 
+/** The statuses this kind of actor may move an order at `from` to (guards aside). */
+export function nextStatuses(from: OrderStatus, actor: ActorKind): OrderStatus[] {
+  return ORDER_TRANSITIONS.filter((t) => t.from === from && t.by.includes(actor)).map((t) => t.to);
+}
+
 /** Why a move that is not in the table is refused, naming the moves that are possible. */
 export function refusalOf(from: OrderStatus, to: OrderStatus): string {
   if (from === to) return `This order is already ${from}.`;
@@ -160,13 +200,10 @@ export async function moveOrder(
   return inTransaction(db, async (tx) => {
     const reason = await transition.guard?.({ tx, order, actor, at });
     if (reason) throw conflict(reason);
-    const moved = await updateOrderStatus(
-      tx,
-      order.id,
-      from,
-      to,
-      transition.records ? { [transition.records]: at } : {},
-    );
+    const moved = await updateOrderStatus(tx, order.id, from, to, {
+      ...(transition.records ? { [transition.records]: at } : {}),
+      ...(transition.clears ? { [transition.clears]: null } : {}),
+    });
     if (!moved) throw conflict('This order was changed meanwhile. Reload it and try again.');
     for (const effect of transition.effects ?? []) await effect({ tx, order: moved, actor, at });
     await insertStatusHistory(tx, {

@@ -27,7 +27,7 @@ export async function updateOrderStatus(
   id: string,
   from: OrderStatus,
   to: OrderStatus,
-  facts: { paidAt?: Date; deliveredAt?: Date },
+  facts: { paidAt?: Date | null; deliveredAt?: Date | null },
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
