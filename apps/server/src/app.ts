@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { createDeps, type Deps, type DepsOverrides } from './deps';
 import { uploadsRoutes } from './modules/catalogue/index';
+import { OrderExpiryJob } from './modules/orders/order-expiry-job';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -82,7 +83,12 @@ async function assemble(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('services', services);
-  app.addHook('onClose', closeDeps);
+  const expiry = new OrderExpiryJob(() => services.orders.expireDue(), config.orders.expiryCheckMs, deps.log);
+  app.addHook('onReady', async () => expiry.start());
+  app.addHook('onClose', async () => {
+    await expiry.stop();
+    await closeDeps();
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });

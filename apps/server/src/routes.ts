@@ -5,6 +5,8 @@ import { catalogueModule } from './modules/catalogue/index';
 import { contactModule } from './modules/contact/index';
 import { healthModule } from './modules/health/index';
 import { newsletterModule } from './modules/newsletter/index';
+import { ordersModule } from './modules/orders/index';
+import { paymentsModule } from './modules/payments/index';
 import { settingsModule } from './modules/settings/index';
 import { usersModule } from './modules/users/index';
 
@@ -30,6 +32,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   auditModule,
   contactModule,
   newsletterModule,
+  ordersModule,
+  paymentsModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

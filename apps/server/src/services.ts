@@ -8,7 +8,9 @@ import { CategoriesService } from './modules/catalogue/categories.service';
 import { ProductAdminService } from './modules/catalogue/product-admin.service';
 import { ContactService } from './modules/contact/contact.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { InterimCart } from './modules/orders/interim-cart';
 import { OrdersService } from './modules/orders/orders.service';
+import { PaymentsService } from './modules/payments/payments.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { AttemptLimiter } from './modules/users/attempt-limiter';
@@ -28,6 +30,7 @@ export interface Services {
   passwordReset: PasswordResetService;
   oidc: OidcService;
   orders: OrdersService;
+  payments: PaymentsService;
   settings: SettingsService;
   audit: AuditService;
   userAdmin: UserAdminService;
@@ -53,13 +56,17 @@ export function createServices(deps: Deps): Services {
   const audit = new AuditService(deps);
   const limits = new RateLimitService(deps);
   const settings = new SettingsService({ ...deps, audit });
+  // TEMPORARY until the cart issue lands: its CartService and CouponsService replace this.
+  const cart = new InterimCart();
+  const payments = new PaymentsService({ ...deps, cart, settings });
   return {
     catalogue,
     categories: new CategoriesService(deps),
     users,
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
-    orders: new OrdersService(deps),
+    orders: new OrdersService({ ...deps, cart, coupons: cart, payments, settings }),
+    payments,
     settings,
     audit,
     userAdmin: new UserAdminService({ ...deps, audit }),

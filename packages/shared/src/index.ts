@@ -7,5 +7,7 @@ export * from './schemas/admin';
 export * from './schemas/catalogue';
 export * from './schemas/common';
 export * from './schemas/content';
+export * from './schemas/orders';
+export * from './schemas/payments';
 export * from './schemas/settings';
 export * from './schemas/user';
