@@ -36,6 +36,7 @@ ALTER TABLE "orders" ADD COLUMN "coupon_id" uuid;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "shopper_deleted_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "error_description" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "provider_refund_id" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "refund_claimed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sandbox_payments" ADD CONSTRAINT "sandbox_payments_order_id_sandbox_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."sandbox_orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payment_events_order_idx" ON "payment_events" USING btree ("provider_order_id");--> statement-breakpoint
 CREATE INDEX "sandbox_payments_order_idx" ON "sandbox_payments" USING btree ("order_id");--> statement-breakpoint

@@ -177,6 +177,8 @@ export const payments = pgTable(
     errorDescription: text('error_description'),
     /** The provider's refund, once the money went back. */
     providerRefundId: text('provider_refund_id'),
+    /** When a process last started this refund: another retries it only after a while. */
+    refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true }),
     raw: jsonb('raw'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

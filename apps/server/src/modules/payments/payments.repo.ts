@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type PaymentStatus, payments } from '../../db/schema/orders';
 import { paymentEvents } from '../../db/schema/payments';
@@ -87,16 +87,39 @@ export async function markRefunded(db: DbOrTx, id: string, providerRefundId: str
     .where(and(eq(payments.id, id), eq(payments.status, 'refund_due')));
 }
 
-/** Payments whose money is owed back, locked; rows another process is refunding are skipped. */
-export function lockRefundsDue(db: DbOrTx, limit: number, id?: string): Promise<PaymentRow[]> {
-  return db
-    .select()
+/**
+ * Claims one payment whose money is owed back: one no process has started, or whose refund was
+ * started longer than `staleMs` ago (that process died). The claim is one conditional update, so
+ * two processes never refund the same payment at once; the provider call happens after it, outside
+ * any transaction.
+ */
+export async function claimRefundDue(
+  db: DbOrTx,
+  now: Date,
+  staleMs: number,
+): Promise<PaymentRow | undefined> {
+  const candidate = db
+    .select({ id: payments.id })
     .from(payments)
     .where(
-      id ? and(eq(payments.status, 'refund_due'), eq(payments.id, id)) : eq(payments.status, 'refund_due'),
+      and(
+        eq(payments.status, 'refund_due'),
+        or(isNull(payments.refundClaimedAt), lt(payments.refundClaimedAt, new Date(now.getTime() - staleMs))),
+      ),
     )
-    .limit(limit)
+    .limit(1)
     .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(payments)
+    .set({ refundClaimedAt: now })
+    .where(sql`${payments.id} = (${candidate})`)
+    .returning();
+  return row;
+}
+
+/** Lets the next round try a refund the provider refused this time. */
+export async function releaseRefundClaim(db: DbOrTx, id: string): Promise<void> {
+  await db.update(payments).set({ refundClaimedAt: null }).where(eq(payments.id, id));
 }
 
 /** Remembers a webhook event; false when its id was seen before (a redelivery). */

@@ -25,16 +25,17 @@ import {
   type ProviderPayment,
 } from './payment-provider';
 import {
+  claimRefundDue,
   findPaymentOfOrder,
   insertPayment,
   insertPaymentEvent,
   lockPaymentByProviderOrder,
-  lockRefundsDue,
   markCaptured,
   markFailed,
   markRefundDue,
   markRefunded,
   type PaymentRow,
+  releaseRefundClaim,
   setEventOutcome,
 } from './payments.repo';
 import { parseWebhook } from './webhook-event';
@@ -269,28 +270,33 @@ export class PaymentsService {
   }
 
   /**
-   * Refunds every payment marked for refund, one process each (rows another process holds are
-   * skipped). One that fails stays marked, and the next round (the expiry job's) tries again.
+   * Refunds every payment marked for refund, each by one process (claimed first, see
+   * claimRefundDue). A refund the provider refuses stays marked and the next expiry round tries it
+   * again; one the provider already made (a process died after asking) is recorded as made.
    */
   async refundsDue(): Promise<number> {
-    const { db, payments: provider, log } = this.deps;
+    const { db, payments: provider, log, clock } = this.deps;
     let refunded = 0;
+    const tried = new Set<string>();
     for (;;) {
-      const done = await inTransaction(db, async (tx) => {
-        const [due] = await lockRefundsDue(tx, 1);
-        if (!due) return undefined;
-        try {
-          const refund = await provider.refund(due.providerPaymentId!, due.amountPaise, REFUND_REASON);
-          await markRefunded(tx, due.id, refund.id);
-          return true;
-        } catch (error) {
-          if (!(error instanceof PaymentProviderError)) throw error;
-          log.error({ err: error, paymentId: due.id }, 'refund failed; retried by the next expiry round');
-          return false;
+      const due = await claimRefundDue(db, clock.now(), REFUND_CLAIM_STALE_MS);
+      if (!due || tried.has(due.id)) return refunded;
+      tried.add(due.id);
+      try {
+        const refund = await provider.refund(due.providerPaymentId!, due.amountPaise, REFUND_REASON);
+        await markRefunded(db, due.id, refund.id);
+        refunded += 1;
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        const now = await provider.fetchPayment(due.providerPaymentId!).catch(() => undefined);
+        if (now?.status === 'refunded') {
+          await markRefunded(db, due.id, 'refunded-at-provider');
+          refunded += 1;
+        } else {
+          log.error({ err: error, paymentId: due.id }, 'refund failed; retried by a later expiry round');
+          await releaseRefundClaim(db, due.id);
         }
-      });
-      if (done === undefined || done === false) return refunded;
-      refunded += 1;
+      }
     }
   }
 
@@ -305,6 +311,9 @@ export class PaymentsService {
     });
   }
 }
+
+/** A refund started this long ago and not finished is taken over by another process. */
+const REFUND_CLAIM_STALE_MS = 5 * 60_000;
 
 const REFUND_REASON = 'This order had expired before the payment arrived and could not be honoured.';
 
