@@ -175,22 +175,17 @@ export function findStatusHistory(db: DbOrTx, orderId: string) {
     .orderBy(orderStatusHistory.createdAt, orderStatusHistory.id);
 }
 
-/** Puts the order's items back on the shelf (products since deleted are skipped). */
+/**
+ * Puts the order's items back on the shelf (products since deleted are skipped), product by product
+ * in id order: the order every reservation takes them in, so two transactions never deadlock.
+ */
 export async function restockOrderItems(db: DbOrTx, orderId: string): Promise<void> {
-  const taken = db
-    .select({
-      productId: orderItems.productId,
-      quantity: sql<number>`sum(${orderItems.quantity})`.as('quantity'),
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .groupBy(orderItems.productId)
-    .as('taken');
-  await db
-    .update(products)
-    .set({ countInStock: sql`${products.countInStock} + ${taken.quantity}` })
-    .from(taken)
-    .where(eq(products.id, taken.productId));
+  for (const line of await findOrderQuantities(db, orderId)) {
+    await db
+      .update(products)
+      .set({ countInStock: sql`${products.countInStock} + ${line.quantity}` })
+      .where(eq(products.id, line.productId));
+  }
 }
 
 /** Whether a captured payment covers the order's total. */

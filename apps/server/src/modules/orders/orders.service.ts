@@ -71,9 +71,10 @@ export class OrdersService {
 
   /**
    * POST /orders. Prices the user's own cart with the shared rule (whatever the client says of
-   * items, prices or payment is ignored); in one transaction, with the cart locked, holds the
-   * coupon's use and takes each product's stock by conditional updates (products in id order, so
-   * two checkouts never wait on each other in a circle), and writes the order as Pending. Then asks
+   * items, prices or payment is ignored); in one transaction, with the cart locked, takes each
+   * product's stock and then one use of the coupon by conditional updates (products in id order, then
+   * the coupon, as every other transaction locks them, so none wait on each other in a circle), and
+   * writes the order as Pending. Then asks
    * the payment provider for an order of the total; if that fails, the order is cancelled (stock
    * and coupon back) and the shopper told to try again.
    */
@@ -83,8 +84,9 @@ export class OrdersService {
     const order = await inTransaction(db, async (tx) => {
       const cart = await this.deps.cart.priced(tx, userId, { lock: true });
       if (cart.lines.length === 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
-      const couponId = await this.holdCartCoupon(tx, cart, now);
+      // Products, then the coupon: the order every transaction that touches both locks them in.
       await this.reserveStock(tx, cart);
+      const couponId = await this.holdCartCoupon(tx, cart, now);
       const { totals } = cart;
       const placed = await insertOrder(
         tx,
