@@ -79,13 +79,15 @@ describe('checkout through the payment sandbox', () => {
         .innerJoin(carts, eq(carts.id, cartItems.cartId))
         .where(eq(carts.userId, userId))
     ).length;
-  const mailTo = async (to: string, count = 1) => {
-    for (let i = 0; i < 100; i++) {
-      const found = smtp.received.filter((m) => m.to.includes(to));
-      if (found.length >= count) return found;
-      await new Promise((r) => setTimeout(r, 20));
+  /** Mail received for `to`, waiting up to `timeoutMs` for at least `count` of them. */
+  const mailTo = async (to: string, count = 1, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs;
+    let found = smtp.received.filter((m) => m.to.includes(to));
+    while (found.length < count && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 25));
+      found = smtp.received.filter((m) => m.to.includes(to));
     }
-    return smtp.received.filter((m) => m.to.includes(to));
+    return found;
   };
 
   beforeAll(async () => {
@@ -236,7 +238,7 @@ describe('checkout through the payment sandbox', () => {
     await background.flush();
     expect(await findStatusHistory(t.db, order.orderId)).toHaveLength(2);
     expect(await couponUses(t.db, coupon)).toBe(1);
-    expect((await mailTo(asha.email, 2)).length).toBe(1);
+    expect((await mailTo(asha.email, 2, 500)).length).toBe(1);
     const listed = (await myOrders(asha)).orders.find((o) => o._id === order.orderId)!;
     expect(listed).toMatchObject({ status: 'Processing', isPaid: true, payBy: null });
     expect(listed.deliveryDate).toBe(new Date(clock.now().getTime() + 7 * 24 * 60 * MINUTE).toISOString());
@@ -320,7 +322,7 @@ describe('checkout through the payment sandbox', () => {
       ).json(),
     ).toEqual({ status: 'applied' });
     expect(await findStatusHistory(t.db, order.orderId)).toHaveLength(2);
-    expect((await mailTo(asha.email, 2)).length).toBe(1);
+    expect((await mailTo(asha.email, 2, 500)).length).toBe(1);
 
     // A forged event, or a genuine one with a changed byte, is refused.
     const forged = await inject({
