@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { aiModule } from './modules/ai/index';
 import { auditModule } from './modules/audit/index';
+import { cartModule } from './modules/cart/index';
 import { catalogueModule } from './modules/catalogue/index';
 import { contactModule } from './modules/contact/index';
 import { healthModule } from './modules/health/index';
@@ -9,6 +10,7 @@ import { ordersModule } from './modules/orders/index';
 import { paymentsModule } from './modules/payments/index';
 import { settingsModule } from './modules/settings/index';
 import { usersModule } from './modules/users/index';
+import { wishlistModule } from './modules/wishlist/index';
 
 /**
  * A module's routes, split by who acts. Both trees sit under /api and use the
@@ -32,6 +34,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   auditModule,
   contactModule,
   newsletterModule,
+  cartModule,
+  wishlistModule,
   ordersModule,
   paymentsModule,
 ];

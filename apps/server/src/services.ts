@@ -3,12 +3,13 @@ import { preloadCommonPasswords } from './lib/common-passwords';
 import { PasswordHasher } from './lib/password';
 import { AiService } from './modules/ai/ai.service';
 import { AuditService } from './modules/audit/audit.service';
+import { CartService } from './modules/cart/cart.service';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CategoriesService } from './modules/catalogue/categories.service';
 import { ProductAdminService } from './modules/catalogue/product-admin.service';
 import { ContactService } from './modules/contact/contact.service';
+import { CouponsService } from './modules/coupons/coupons.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
-import { InterimCart } from './modules/orders/interim-cart';
 import { OrdersService } from './modules/orders/orders.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
@@ -21,6 +22,7 @@ import { PasswordResetService } from './modules/users/password-reset.service';
 import { SessionsService } from './modules/users/sessions.service';
 import { UserAdminService } from './modules/users/user-admin.service';
 import { UsersService } from './modules/users/users.service';
+import { WishlistService } from './modules/wishlist/wishlist.service';
 
 /** Every service of the shop, each built once. Routes reach them as `app.services`. */
 export interface Services {
@@ -39,6 +41,9 @@ export interface Services {
   limits: RateLimitService;
   contact: ContactService;
   newsletter: NewsletterService;
+  coupons: CouponsService;
+  cart: CartService;
+  wishlist: WishlistService;
 }
 
 /**
@@ -56,8 +61,8 @@ export function createServices(deps: Deps): Services {
   const audit = new AuditService(deps);
   const limits = new RateLimitService(deps);
   const settings = new SettingsService({ ...deps, audit });
-  // TEMPORARY until the cart issue lands: its CartService and CouponsService replace this.
-  const cart = new InterimCart();
+  const coupons = new CouponsService();
+  const cart = new CartService({ ...deps, settings, coupons });
   const payments = new PaymentsService({ ...deps, cart, settings });
   return {
     catalogue,
@@ -65,7 +70,7 @@ export function createServices(deps: Deps): Services {
     users,
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
-    orders: new OrdersService({ ...deps, cart, coupons: cart, payments, settings }),
+    orders: new OrdersService({ ...deps, cart, coupons, payments, settings }),
     payments,
     settings,
     audit,
@@ -75,5 +80,8 @@ export function createServices(deps: Deps): Services {
     limits,
     contact: new ContactService({ ...deps, limits }),
     newsletter: new NewsletterService({ ...deps, limits, settings, audit }),
+    coupons,
+    cart,
+    wishlist: new WishlistService(deps),
   };
 }

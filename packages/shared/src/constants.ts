@@ -62,3 +62,49 @@ export const RATING_FILTER_VALUES = [4, 3, 2, 1] as const;
 
 /** A profile picture may be at most this many bytes. */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Most lines (product, colour, size) one cart holds; a guest cart brings at most this many to a merge. */
+export const CART_MAX_LINES = 100;
+/** Most products a guest wishlist brings to a merge at once. */
+export const WISHLIST_MERGE_MAX = 100;
+
+/** The cart's messages: the spec's texts where it has them; server replies and client toasts share them. */
+export const CART_MESSAGES = {
+  added: 'Added to cart',
+  removed: 'Removed from cart',
+  updated: 'Cart updated',
+  cleared: 'Cart cleared',
+  empty: 'No Items in Cart',
+  guestCartEmpty: 'Guest cart is empty.',
+  chooseColourAndSize: 'Please select both color and size before adding to cart.',
+  chooseQuantity: 'Please select quantity',
+  confirmRemove: 'Are you sure you want to remove this item from the cart?',
+  outOfStock: 'Product is out of stock',
+  productNotFound: 'Product not found',
+  notInCart: 'This item is not in your cart.',
+  quantityRange: `Quantity must be between ${CART_QUANTITY.min} and ${CART_QUANTITY.max}`,
+  cartFull: `Your cart can hold at most ${CART_MAX_LINES} different items. Remove one to add another.`,
+  tooManyGuestLines: `At most ${CART_MAX_LINES} items can be moved into your cart at once.`,
+  mergeFailed: 'An error occurred',
+} as const;
+
+/**
+ * Why a coupon code cannot be used: one distinct message each. Applying a code checks them; checkout
+ * checks them again when it creates the order (its colleague reuses these texts).
+ */
+export const COUPON_MESSAGES = {
+  required: 'Please enter a coupon code',
+  notFound: 'This coupon code does not exist.',
+  expired: 'This coupon has expired.',
+  usedUp: 'This coupon has no redemptions left.',
+  applied: 'Coupon code applied',
+  removed: 'Coupon removed',
+} as const;
+
+/** The wishlist's toasts, as the spec words them. */
+export const WISHLIST_MESSAGES = {
+  added: 'Added to wishlist',
+  alreadyThere: 'Product already in wishlist',
+  removed: 'Removed from wishlist',
+  outOfStock: 'Product is out of stock',
+} as const;

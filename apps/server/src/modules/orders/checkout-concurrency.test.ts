@@ -1,4 +1,5 @@
 import { type OrderPaymentReply, SANDBOX_CARDS, type SandboxPayReply } from '@bazaar/shared';
+import { COUPON_MESSAGES } from '@bazaar/shared/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ManualBackground } from '../../../test/background';
@@ -16,7 +17,6 @@ import {
 import { type TestApp, twoProcesses } from '../../../test/helpers';
 import { orderStatusHistory, orders } from '../../db/schema/orders';
 import { couponRedemptions } from '../../db/schema/shopping';
-import { COUPON_MESSAGES } from './interim-cart';
 
 // Two apps with their own connection pools on one database, as two server processes are; on
 // PostgreSQL (TEST_DATABASE_URL, as CI runs this suite) their transactions really overlap.

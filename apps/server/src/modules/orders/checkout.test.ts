@@ -205,6 +205,7 @@ describe('checkout through the payment sandbox', () => {
     });
     await fillCart(t.db, asha.id, [{ productId: lamp, quantity: 1 }], coupon);
     const order = await placed(asha);
+    clock.advance(2 * MINUTE);
     const paid = await payInSandbox(order.razorpayOrderId);
     expect(paid.status).toBe('captured');
 
