@@ -52,7 +52,7 @@ const content = {
   policy: () => import('@/features/content/pages/policy-page'),
   about: () => import('@/features/content/pages/about-page'),
 };
-const checkout = () => import('@/features/cart/pages/checkout-page');
+const checkout = () => import('@/features/checkout/pages/checkout-page');
 // The admin area is one lazily loaded chunk with its own routes, fetched only once RequireAdmin lets the
 // visitor in: a route `lazy` would be fetched on every match, a shopper's included.
 const AdminArea = lazyWithReload(() => import('@/features/admin/pages/admin-area'));

@@ -1,31 +1,9 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../constants';
+import { CHECKOUT_MESSAGES, ORDER_STATUSES } from '../constants';
 import { idSchema, isoDate, text } from './common';
 import { paymentWindowSchema } from './payments';
 
 // Checkout and the shopper's orders: the billing form, the order the server prices itself, and My Orders.
-
-/** The checkout's messages, from the spec's catalogue where it has them; server and client share them. */
-export const CHECKOUT_MESSAGES = {
-  requiredFields: 'Please fill all required fields',
-  loginFirst: 'Please login first',
-  invalidEmail: 'Invalid email format',
-  phoneDigits: 'Phone number must contain digits only',
-  phoneLength: 'Phone number must be 10 digits',
-  processing: 'Processing your purchase...',
-  verifying: 'Verifying payment...',
-  paid: 'Payment successful! You now track your order in your order history.',
-  initiateFailed: 'Failed to initiate payment. Please try again.',
-  verifyFailed: 'Payment verification failed. Please contact support.',
-  emptyCart: 'Your cart is empty. Add something to it before checking out.',
-  orderDeleted: 'Order deleted successfully!',
-  fetchOrdersFailed: 'Failed to fetch orders. Please try again later.',
-  noOrders: 'No orders found',
-  noOrdersHint: "You haven't placed any orders yet.",
-  paymentNotCompleted: 'Payment not completed. Your order is waiting for payment: pay it from My Orders.',
-  viewDetailsSoon: 'Order details are coming soon.',
-  trackPackageSoon: 'Package tracking is coming soon.',
-} as const;
 
 /** The spec's limits of the billing form. */
 export const CHECKOUT_LIMITS = {
@@ -232,6 +210,8 @@ export const checkoutSummarySchema = z.object({
   tax: z.number(),
   shipping: z.number(),
   total: z.number(),
+  /** How long a placed order waits for its payment, minutes. */
+  holdMinutes: z.number().int(),
   /** What the last order was delivered to, to fill the form with; null before the first order. */
   lastDetails: z
     .object({

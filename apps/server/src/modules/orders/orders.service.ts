@@ -183,6 +183,7 @@ export class OrdersService {
       tax: rupees(cart.totals.taxPaise),
       shipping: rupees(cart.totals.shippingPaise),
       total: rupees(cart.totals.totalPaise),
+      holdMinutes: Math.round(this.deps.config.orders.paymentWindowMs / 60_000),
       lastDetails: last
         ? {
             name: last.name,
