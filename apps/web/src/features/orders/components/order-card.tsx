@@ -107,7 +107,7 @@ export function OrderCard({ order }: { order: MyOrder }) {
           {order.payBy ? (
             <>
               <dt className="text-gray-600">Pay by:</dt>
-              <dd>{time.format(new Date(order.payBy))} today, or the order is released</dd>
+              <dd>{moment.format(new Date(order.payBy))}, or its items are released</dd>
             </>
           ) : null}
         </dl>
