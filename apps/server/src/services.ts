@@ -63,14 +63,14 @@ export function createServices(deps: Deps): Services {
   const settings = new SettingsService({ ...deps, audit });
   const coupons = new CouponsService();
   const cart = new CartService({ ...deps, settings, coupons });
-  const payments = new PaymentsService({ ...deps, cart, settings });
+  const payments = new PaymentsService({ ...deps, cart, settings, catalogue });
   return {
     catalogue,
     categories: new CategoriesService(deps),
     users,
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
-    orders: new OrdersService({ ...deps, cart, coupons, payments, settings }),
+    orders: new OrdersService({ ...deps, cart, coupons, payments, settings, catalogue }),
     payments,
     settings,
     audit,

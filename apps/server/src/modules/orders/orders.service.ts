@@ -16,6 +16,7 @@ import { carts, coupons } from '../../db/schema/shopping';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
@@ -47,6 +48,7 @@ export interface OrdersServiceDeps {
   coupons: CouponRules;
   payments: PaymentsService;
   settings: SettingsService;
+  catalogue: Pick<CatalogueService, 'invalidate'>;
 }
 
 /** How many expired orders one transaction of the expiry job cancels. */
@@ -66,7 +68,9 @@ export class OrdersService {
       ? await findOrderById(this.deps.db, orderId)
       : undefined;
     if (!order) throw notFound('Order not found');
-    return moveOrder(this.deps.db, order, to, actor, { at: this.deps.clock.now(), note });
+    const moved = await moveOrder(this.deps.db, order, to, actor, { at: this.deps.clock.now(), note });
+    await this.stockChanged([order.id]);
+    return moved;
   }
 
   /**
@@ -131,6 +135,7 @@ export class OrdersService {
       });
       return placed;
     });
+    await this.stockChanged([order.id]);
     try {
       return await this.paymentReply(order);
     } catch (error) {
@@ -239,6 +244,7 @@ export class OrdersService {
       }
       await setShopperDeleted(tx, order.id, clock.now());
     });
+    await this.stockChanged([orderId]);
   }
 
   /**
@@ -267,13 +273,29 @@ export class OrdersService {
             },
           );
         }
-        return due.length;
+        return due.map((order) => order.id);
       });
-      expired += batch;
-      if (batch < EXPIRY_BATCH) break;
+      await this.stockChanged(batch);
+      expired += batch.length;
+      if (batch.length < EXPIRY_BATCH) break;
     }
     await this.deps.payments.refundsDue();
     return expired;
+  }
+
+  /**
+   * Stock of these orders' products changed (taken or given back): the catalogue's cached pages that
+   * show it are dropped, on every process. A failure only leaves them stale for their few seconds.
+   */
+  private async stockChanged(orderIds: readonly string[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    try {
+      const items = await findItemsOfOrders(this.deps.db, orderIds);
+      const ids = [...new Set(items.flatMap((i) => (i.productId ? [i.productId] : [])))];
+      await this.deps.catalogue.invalidate(ids);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'catalogue cache not refreshed after a stock change');
+    }
   }
 
   private async ownOrder(userId: string, orderId: string): Promise<OrderRow> {
@@ -318,6 +340,7 @@ export class OrdersService {
       );
       await setShopperDeleted(tx, order.id, clock.now());
     });
+    await this.stockChanged([order.id]);
   }
 
   /**

@@ -13,6 +13,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer/index';
+import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { CheckoutCart } from '../orders/checkout-ports';
 import { orderConfirmationMail } from '../orders/order-confirmation-mail';
 import { moveOrder } from '../orders/order-lifecycle';
@@ -59,6 +60,7 @@ export interface PaymentsServiceDeps {
   mailer: Mailer;
   cart: CheckoutCart;
   settings: SettingsService;
+  catalogue: Pick<CatalogueService, 'invalidate'>;
 }
 
 export const PAYMENT_NOT_CONFIRMED =
@@ -248,6 +250,7 @@ export class PaymentsService {
           moveOrder(savepoint, order, 'Processing', { kind: 'system' }, { at, note: `late ${note}` }),
         );
         await this.mailConfirmation(tx, order);
+        await this.stockTakenAgain(tx, order);
         return { outcome: 'paid', orderId: order.id };
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -298,6 +301,19 @@ export class PaymentsService {
         }
       }
     }
+  }
+
+  /** A late payment took the stock again: the catalogue's cached pages showing it are dropped after commit. */
+  private async stockTakenAgain(tx: Tx, order: OrderRow): Promise<void> {
+    const items = await findItemsOfOrders(tx, [order.id]);
+    const ids = items.flatMap((i) => (i.productId ? [i.productId] : []));
+    await inTransaction(tx, async (_tx, unit) => {
+      unit.afterCommit(() =>
+        this.deps.catalogue
+          .invalidate(ids)
+          .catch((err) => this.deps.log.warn({ err }, 'catalogue cache not refreshed after a late payment')),
+      );
+    });
   }
 
   private async mailConfirmation(tx: Tx, order: OrderRow): Promise<void> {
