@@ -4,7 +4,7 @@ import type { Product, ProductList } from '@bazaar/shared/schemas/catalogue';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeInBrowser, launchBrowser, newPage } from './harness';
-import { logIn, toast } from './journey';
+import { accessibilityProblems, logIn, toast } from './journey';
 import { latestMailTo } from './mail-sink';
 
 const baseUrl = inject('baseUrl');
@@ -104,8 +104,11 @@ describeInBrowser('checkout through the payment sandbox', () => {
     await main.getByText(product.name).first().waitFor();
     await main.getByText(`Discount (${code}, -10%):`).waitFor();
     await main.getByText(total, { exact: true }).first().waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
     await fillBilling(page, email);
     await main.getByRole('button', { name: 'Place order' }).click();
+    await page.frameLocator('iframe[title="Payment"]').getByLabel('Card number').waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
     await payInSandbox(page, '4111 1111 1111 1111');
     await toast(page, PAID);
     await page.waitForURL((url) => url.pathname === '/orders');
@@ -115,6 +118,7 @@ describeInBrowser('checkout through the payment sandbox', () => {
     expect((await order.locator('[data-order-total]').textContent())?.trim()).toBe(total);
     await order.getByText(product.name, { exact: true }).first().waitFor();
     await order.getByRole('link', { name: `Buy Again ${product.name}` }).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
     expect(await stockOf(product._id)).toBe(stockBefore - 2);
     const number = (await order.getByRole('heading', { level: 2 }).textContent())!
       .replace('Order #', '')
