@@ -29,16 +29,17 @@ const optional = (max: number, label: string) =>
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .transform((v) => v || undefined);
+// An empty field says only that it is required.
 const phone = z
   .string()
   .trim()
-  .min(1, CHECKOUT_MESSAGES.requiredFields)
+  .min(1, { error: CHECKOUT_MESSAGES.requiredFields, abort: true })
   .regex(/^\d+$/, CHECKOUT_MESSAGES.phoneDigits)
   .length(CHECKOUT_LIMITS.phoneDigits, CHECKOUT_MESSAGES.phoneLength);
 const email = z
   .string()
   .trim()
-  .min(1, CHECKOUT_MESSAGES.requiredFields)
+  .min(1, { error: CHECKOUT_MESSAGES.requiredFields, abort: true })
   .max(CHECKOUT_LIMITS.email, CHECKOUT_MESSAGES.invalidEmail)
   .pipe(z.email(CHECKOUT_MESSAGES.invalidEmail))
   .transform((e) => e.toLowerCase());
