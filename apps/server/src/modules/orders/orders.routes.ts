@@ -26,7 +26,8 @@ const errors = {
 export async function ordersRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { orders, payments } = app.services;
-  app.addHook('preHandler', app.requireUser);
+  // onRequest: a guest is refused before the body is read.
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/orders/checkout',

@@ -75,10 +75,10 @@ export class OrdersService {
 
   /**
    * POST /orders. Prices the user's own cart with the shared rule (whatever the client says of
-   * items, prices or payment is ignored); in one transaction, with the cart locked, takes each
-   * product's stock and then one use of the coupon by conditional updates (products in id order, then
-   * the coupon, as every other transaction locks them, so none wait on each other in a circle), and
-   * writes the order as Pending. Then asks
+   * items, prices or payment is ignored); in one transaction, with the cart locked, writes the order
+   * as Pending, then takes each product's stock and one use of the coupon by conditional updates
+   * (products in id order, then the coupon, as every other transaction locks them, so none wait on
+   * each other in a circle; last, so those rows are locked only until the commit). Then asks
    * the payment provider for an order of the total; if that fails, the order is cancelled (stock
    * and coupon back) and the shopper told to try again.
    */
@@ -88,9 +88,6 @@ export class OrdersService {
     const order = await inTransaction(db, async (tx) => {
       const cart = await this.deps.cart.priced(tx, userId, { lock: true });
       if (cart.lines.length === 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
-      // Products, then the coupon: the order every transaction that touches both locks them in.
-      await this.reserveStock(tx, cart);
-      const couponId = await this.holdCartCoupon(tx, cart, now);
       const { totals } = cart;
       const placed = await insertOrder(
         tx,
@@ -106,7 +103,7 @@ export class OrdersService {
           discountPaise: totals.couponDiscountPaise,
           couponCode: cart.coupon?.code ?? null,
           couponDiscount: cart.coupon?.discount ?? 0,
-          couponId,
+          couponId: cart.coupon?.id ?? null,
           shippingPaise: totals.shippingPaise,
           taxPaise: totals.taxPaise,
           totalPaise: totals.totalPaise,
@@ -133,6 +130,10 @@ export class OrdersService {
         note: 'placed; stock reserved until paid or expired',
         createdAt: now,
       });
+      // Last, so the hot rows stay locked only until the commit that follows. Products, then the
+      // coupon: the order every transaction that touches both locks them in.
+      await this.reserveStock(tx, cart);
+      await this.holdCartCoupon(tx, cart, now);
       return placed;
     });
     await this.stockChanged([order.id]);
