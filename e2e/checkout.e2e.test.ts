@@ -80,6 +80,7 @@ describeInBrowser('checkout through the payment sandbox', () => {
   it('sends a guest who opens checkout to log in', async () => {
     const guest = await newPage(browser, baseUrl);
     await guest.goto('/cart/checkout');
+    await toast(guest, 'Please login first');
     await guest.waitForURL((url) => url.pathname === '/login');
     await guest.context().close();
   });
