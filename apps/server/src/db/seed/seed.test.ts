@@ -153,6 +153,8 @@ describe('seedDemoIfEmpty', () => {
     expect(welcome?.usageLimit).toBe(100);
     expect(welcome!.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 300 * 24 * 3600 * 1000);
     expect(rows.some((c) => c.code === 'SAVE20' && c.discount === 20)).toBe(true);
+    const expired = rows.find((c) => c.code === 'SPRING15');
+    expect(expired!.expiresAt!.getTime()).toBeLessThan(Date.now());
   });
 
   it('is a no-op when products exist', async () => {
