@@ -28,7 +28,7 @@ export function RequireAuth({ children, guestMessage }: { children: ReactNode; g
       // The session's own end already told the shopper; one toast is enough.
       if (!sessionJustEnded()) notify.error(guestMessage ?? MESSAGES.sessionExpiredGuard);
     }
-  }, [redirect]);
+  }, [redirect, guestMessage]);
   if (checking) return <PageLoader />;
   if (redirect) {
     const next = encodeURIComponent(location.pathname + location.search);
