@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { couponRedemptions, coupons } from '../../db/schema/shopping';
+import { carts, couponRedemptions, coupons } from '../../db/schema/shopping';
 
 /**
  * Counts one use of the coupon if it still has one left and has not expired, in one conditional
@@ -45,4 +45,17 @@ export async function recordRedemption(
       createdAt: redemption.at,
     })
     .onConflictDoNothing();
+}
+
+/** The coupon applied to a cart, usable or not (the cart prices one that no longer is as none). */
+export async function findCartCoupon(
+  db: DbOrTx,
+  cartId: string,
+): Promise<{ id: string; code: string } | undefined> {
+  const [row] = await db
+    .select({ id: coupons.id, code: coupons.code })
+    .from(carts)
+    .innerJoin(coupons, eq(coupons.id, carts.couponId))
+    .where(eq(carts.id, cartId));
+  return row;
 }

@@ -8,11 +8,9 @@ import {
   paiseToRupees,
 } from '@bazaar/shared';
 import type { OrderStatus } from '@bazaar/shared/constants';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { carts, coupons } from '../../db/schema/shopping';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -20,7 +18,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
-import { holdCoupon } from './coupon-holds.repo';
+import { findCartCoupon, holdCoupon } from './coupon-holds.repo';
 import { type Actor, moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
 import { toMyOrder } from './order-view';
@@ -350,7 +348,7 @@ export class OrdersService {
    * without it.
    */
   private async holdCartCoupon(tx: DbOrTx, cart: CheckoutCartView, now: Date): Promise<string | null> {
-    const applied = cart.cartId ? await appliedCoupon(tx, cart.cartId) : undefined;
+    const applied = cart.cartId ? await findCartCoupon(tx, cart.cartId) : undefined;
     if (!applied) return null;
     if (cart.coupon && (await holdCoupon(tx, cart.coupon.id, now))) return cart.coupon.id;
     // The coupon's own check says why (expired, used up); the conditional update was the authority.
@@ -379,14 +377,4 @@ export class OrdersService {
       );
     }
   }
-}
-
-/** The coupon applied to the cart (usable or not), read from the cart row itself. */
-async function appliedCoupon(tx: DbOrTx, cartId: string): Promise<{ id: string; code: string } | undefined> {
-  const [row] = await tx
-    .select({ id: coupons.id, code: coupons.code })
-    .from(carts)
-    .innerJoin(coupons, eq(coupons.id, carts.couponId))
-    .where(eq(carts.id, cartId));
-  return row;
 }
