@@ -1,7 +1,7 @@
 import { type OrderPaymentReply, SANDBOX_CARDS, type SandboxPayReply } from '@bazaar/shared';
 import { COUPON_MESSAGES } from '@bazaar/shared/constants';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualBackground } from '../../../test/background';
 import { ManualClock } from '../../../test/clock';
 import {
@@ -14,7 +14,8 @@ import {
   shopper,
   stockOf,
 } from '../../../test/fixtures/checkout';
-import { type TestApp, twoProcesses } from '../../../test/helpers';
+import { createTestApp, type TestApp, twoProcesses } from '../../../test/helpers';
+import { testConfig } from '../../config';
 import { orderStatusHistory, orders } from '../../db/schema/orders';
 import { couponRedemptions } from '../../db/schema/shopping';
 
@@ -158,5 +159,58 @@ describe('checkout on two server processes sharing one database', () => {
     }
     expect(await stockOf(processes.b.db, widget)).toBe(60);
     expect(await couponUses(processes.b.db, coupon)).toBe(0);
+  });
+});
+
+describe('the expiry job, running on its timer in two server processes', () => {
+  const clock = new ManualClock('2025-06-01T10:00:00.000Z');
+  const config = { orders: { ...testConfig().orders, expiryCheckMs: 25 } };
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp(config, { clock, background: new ManualBackground() });
+    b = await createTestApp(config, { clock, background: new ManualBackground(), sameDatabaseAs: a });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('releases every expired order once, whichever process gets to it', async () => {
+    const coupon = await insertCoupon(a.db, { code: 'TIMER', discount: 5, usageLimit: 100 });
+    const lamp = await insertProduct(a.db, { name: 'Timer Lamp', pricePaise: 20_000, countInStock: 30 });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const s = await shopper(a, `timer${i}-${Math.floor(Math.random() * 1e9)}@example.com`);
+      await fillCart(a.db, s.id, [{ productId: lamp, quantity: 2 }], coupon);
+      const res = await (i % 2 ? a : b).app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: s.auth,
+        payload: { ...ORDER_BODY, email: s.email },
+      });
+      expect(res.statusCode).toBe(201);
+      ids.push((res.json() as OrderPaymentReply).orderId);
+    }
+    expect(await stockOf(a.db, lamp)).toBe(6);
+
+    clock.advance(31 * MINUTE);
+    const cancelled = async () =>
+      (
+        await a.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(orderStatusHistory)
+          .where(
+            and(eq(orderStatusHistory.toStatus, 'Cancelled'), sql`${orderStatusHistory.orderId} in ${ids}`),
+          )
+      )[0]!.n;
+    const deadline = Date.now() + 10_000;
+    while ((await cancelled()) < ids.length && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    // A few more rounds on both processes change nothing.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await cancelled()).toBe(ids.length);
+    expect(await stockOf(b.db, lamp)).toBe(30);
+    expect(await couponUses(b.db, coupon)).toBe(0);
   });
 });
