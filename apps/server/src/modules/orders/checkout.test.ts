@@ -499,6 +499,23 @@ describe('checkout through the payment sandbox', () => {
     expect(refused.json().message).toMatch(/Only an unpaid order can be deleted/);
   });
 
+  it('lets one shopper hold at most 3 unpaid orders, so nobody can take a product off sale', async () => {
+    const orders: OrderPaymentReply[] = [];
+    for (let i = 0; i < 3; i++) {
+      await fillCart(t.db, asha.id, [{ productId: mug, quantity: 1 }]);
+      orders.push(await placed(asha));
+    }
+    await fillCart(t.db, asha.id, [{ productId: lamp, quantity: 1 }]);
+    const fourth = await place(asha);
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().message).toBe(
+      'You have 3 orders waiting for payment. Pay or delete one of them in My Orders first.',
+    );
+    expect(await stockOf(t.db, lamp)).toBe(5);
+    await inject({ method: 'DELETE', url: `/api/orders/${orders[0]!.orderId}`, headers: asha.auth });
+    expect((await place(asha)).statusCode).toBe(201);
+  });
+
   it('lists only the caller’s orders, newest first', async () => {
     await fillCart(t.db, asha.id, [{ productId: mug, quantity: 1 }]);
     const older = await placed(asha);

@@ -88,6 +88,15 @@ export function lockExpiredOrders(db: DbOrTx, now: Date, limit: number): Promise
     .for('update', { skipLocked: true });
 }
 
+/** How many of the user's orders are waiting for their payment. */
+export async function countUnpaidOrders(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'Pending')));
+  return row?.n ?? 0;
+}
+
 /** A shopper's orders, newest first, without the ones they deleted. */
 export function findOrdersOfUser(db: DbOrTx, userId: string): Promise<OrderRow[]> {
   return db

@@ -23,6 +23,7 @@ import { type Actor, moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
 import { toMyOrder } from './order-view';
 import {
+  countUnpaidOrders,
   findItemsOfOrders,
   findLastDelivery,
   findOrderById,
@@ -48,6 +49,12 @@ export interface OrdersServiceDeps {
   settings: SettingsService;
   catalogue: Pick<CatalogueService, 'invalidate'>;
 }
+
+/**
+ * Unpaid orders one shopper may have at once: each holds stock for the payment window, so without a
+ * bound one account could take a product off sale by placing orders it never pays.
+ */
+export const MAX_UNPAID_ORDERS = 3;
 
 /** How many expired orders one transaction of the expiry job cancels. */
 const EXPIRY_BATCH = 25;
@@ -86,6 +93,12 @@ export class OrdersService {
     const order = await inTransaction(db, async (tx) => {
       const cart = await this.deps.cart.priced(tx, userId, { lock: true });
       if (cart.lines.length === 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
+      // Counted with the cart row locked: two checkouts of one shopper take turns here.
+      if ((await countUnpaidOrders(tx, userId)) >= MAX_UNPAID_ORDERS) {
+        throw conflict(
+          `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Pay or delete one of them in My Orders first.`,
+        );
+      }
       const { totals } = cart;
       const placed = await insertOrder(
         tx,
