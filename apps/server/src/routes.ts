@@ -9,6 +9,7 @@ import { dashboardModule } from './modules/dashboard/index';
 import { healthModule } from './modules/health/index';
 import { newsletterModule } from './modules/newsletter/index';
 import { ordersModule } from './modules/orders/index';
+import { paymentsModule } from './modules/payments/index';
 import { settingsModule } from './modules/settings/index';
 import { usersModule } from './modules/users/index';
 import { wishlistModule } from './modules/wishlist/index';
@@ -40,6 +41,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   ordersModule,
   couponsModule,
   dashboardModule,
+  paymentsModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

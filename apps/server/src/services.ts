@@ -14,6 +14,7 @@ import { DashboardService } from './modules/dashboard/dashboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
+import { PaymentsService } from './modules/payments/payments.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { AttemptLimiter } from './modules/users/attempt-limiter';
@@ -34,6 +35,7 @@ export interface Services {
   passwordReset: PasswordResetService;
   oidc: OidcService;
   orders: OrdersService;
+  payments: PaymentsService;
   settings: SettingsService;
   audit: AuditService;
   userAdmin: UserAdminService;
@@ -66,13 +68,16 @@ export function createServices(deps: Deps): Services {
   const limits = new RateLimitService(deps);
   const settings = new SettingsService({ ...deps, audit });
   const coupons = new CouponsService();
+  const cart = new CartService({ ...deps, settings, coupons });
+  const payments = new PaymentsService({ ...deps, cart, settings, catalogue });
   return {
     catalogue,
     categories: new CategoriesService(deps),
     users,
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
-    orders: new OrdersService(deps),
+    orders: new OrdersService({ ...deps, cart, coupons, payments, settings, catalogue }),
+    payments,
     settings,
     audit,
     userAdmin: new UserAdminService({ ...deps, audit }),
@@ -82,7 +87,7 @@ export function createServices(deps: Deps): Services {
     contact: new ContactService({ ...deps, limits }),
     newsletter: new NewsletterService({ ...deps, limits, settings, audit }),
     coupons,
-    cart: new CartService({ ...deps, settings, coupons }),
+    cart,
     wishlist: new WishlistService(deps),
     orderAdmin: new OrderAdminService({ ...deps, audit }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),

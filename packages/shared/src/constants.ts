@@ -115,3 +115,25 @@ export const WISHLIST_MESSAGES = {
   removed: 'Removed from wishlist',
   outOfStock: 'Product is out of stock',
 } as const;
+
+/** The checkout's messages, from the spec's catalogue where it has them; server and client share them. */
+export const CHECKOUT_MESSAGES = {
+  requiredFields: 'Please fill all required fields',
+  loginFirst: 'Please login first',
+  invalidEmail: 'Invalid email format',
+  phoneDigits: 'Phone number must contain digits only',
+  phoneLength: 'Phone number must be 10 digits',
+  processing: 'Processing your purchase...',
+  verifying: 'Verifying payment...',
+  paid: 'Payment successful! You now track your order in your order history.',
+  initiateFailed: 'Failed to initiate payment. Please try again.',
+  verifyFailed: 'Payment verification failed. Please contact support.',
+  emptyCart: 'Your cart is empty. Add something to it before checking out.',
+  orderDeleted: 'Order deleted successfully!',
+  fetchOrdersFailed: 'Failed to fetch orders. Please try again later.',
+  noOrders: 'No orders found',
+  noOrdersHint: "You haven't placed any orders yet.",
+  paymentNotCompleted: 'Payment not completed. Your order is waiting for payment: pay it from My Orders.',
+  viewDetailsSoon: 'Order details are coming soon.',
+  trackPackageSoon: 'Package tracking is coming soon.',
+} as const;

@@ -12,6 +12,8 @@ export * from './schemas/coupon-admin';
 export * from './schemas/coupons';
 export * from './schemas/dashboard';
 export * from './schemas/order-admin';
+export * from './schemas/orders';
+export * from './schemas/payments';
 export * from './schemas/settings';
 export * from './schemas/user';
 export * from './schemas/wishlist';

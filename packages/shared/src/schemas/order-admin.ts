@@ -128,7 +128,7 @@ export const orderAddressReplySchema = z.object({
   landmark: z.string().nullable(),
 });
 
-export const orderPaymentReplySchema = z.object({
+export const orderPaymentRecordSchema = z.object({
   provider: z.string(),
   status: z.string(),
   /** Rupees. */
@@ -167,7 +167,7 @@ export const adminOrderSchema = adminOrderSummarySchema
       method: z.string(),
       /** The payer's email from the payment provider, when it gave one. */
       email: z.string().nullable(),
-      payments: z.array(orderPaymentReplySchema),
+      payments: z.array(orderPaymentRecordSchema),
     }),
     statusHistory: z.array(orderStatusChangeSchema),
   })

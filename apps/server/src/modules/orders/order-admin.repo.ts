@@ -3,7 +3,6 @@ import { ORDER_STATUS_RANK, type OrderStatus } from '@bazaar/shared';
 import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderItems, orderStatusHistory, orders, payments } from '../../db/schema/orders';
-import { couponRedemptions, coupons } from '../../db/schema/shopping';
 import { users } from '../../db/schema/users';
 import { likePattern } from '../catalogue/products.repo';
 import type { OrderRow } from './orders.repo';
@@ -252,6 +251,7 @@ export async function insertManualPayment(
     provider: MANUAL_PROVIDER,
     // Unique per provider; a voided record and a later one for the same order both stay.
     providerOrderId: `${values.orderId}:${randomUUID()}`,
+    providerPaymentId: `manual_${randomUUID()}`,
     amountPaise: values.amountPaise,
     status: 'captured',
     raw: { recordedBy: values.recordedBy },
@@ -287,20 +287,6 @@ export async function voidManualPayments(db: DbOrTx, orderId: string): Promise<v
         eq(payments.status, 'captured'),
       ),
     );
-}
-
-/** Gives back the coupon use this order counted when it was paid, if it counted one. */
-export async function releaseCouponRedemption(db: DbOrTx, orderId: string): Promise<void> {
-  const released = await db
-    .delete(couponRedemptions)
-    .where(eq(couponRedemptions.orderId, orderId))
-    .returning({ couponId: couponRedemptions.couponId });
-  for (const { couponId } of released) {
-    await db
-      .update(coupons)
-      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-      .where(eq(coupons.id, couponId));
-  }
 }
 
 /** No payment window: an order an admin put back to awaiting payment waits for an admin, not a timer. */

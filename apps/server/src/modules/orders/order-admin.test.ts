@@ -7,7 +7,7 @@ import { insertCapturedPayment, insertPendingOrder, type OrderRow } from '../../
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../db/schema/admin';
 import { products } from '../../db/schema/catalogue';
-import { payments } from '../../db/schema/orders';
+import { orders, payments } from '../../db/schema/orders';
 import { couponRedemptions, coupons } from '../../db/schema/shopping';
 import { moveOrder } from './order-lifecycle';
 import { findOrderById } from './orders.repo';
@@ -121,7 +121,7 @@ describe('orders admin', () => {
     });
   });
 
-  it('marks a hand-paid order unpaid: paidAt cleared, the payment voided, its coupon use given back', async () => {
+  it('marks a hand-paid order unpaid: paidAt cleared, the payment voided, its coupon use held again, not redeemed', async () => {
     const order = await paidOrder();
     const [coupon] = await t.db
       .insert(coupons)
@@ -130,6 +130,7 @@ describe('orders admin', () => {
     await t.db
       .insert(couponRedemptions)
       .values({ couponId: coupon!.id, userId: shopper.id, orderId: order.id });
+    await t.db.update(orders).set({ couponId: coupon!.id }).where(eq(orders.id, order.id));
 
     const res = await markPaid(order.id, 'Unpaid');
     expect(res.statusCode).toBe(200);
@@ -141,7 +142,8 @@ describe('orders admin', () => {
     });
     expect((await findOrderById(t.db, order.id))!).toMatchObject({ paidAt: null, expiresAt: null });
     const [after] = await t.db.select().from(coupons).where(eq(coupons.id, coupon!.id));
-    expect(after!.usedCount).toBe(0);
+    // Like any unpaid order it keeps its use held (cancelling it gives the use back), but it has not redeemed it.
+    expect(after!.usedCount).toBe(1);
     expect(
       await t.db.select().from(couponRedemptions).where(eq(couponRedemptions.orderId, order.id)),
     ).toEqual([]);

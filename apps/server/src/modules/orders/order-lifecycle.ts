@@ -2,17 +2,16 @@ import type { OrderStatus } from '@bazaar/shared/constants';
 import type { DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { conflict, forbidden } from '../../lib/errors';
+import { deleteRedemption, holdCoupon, recordRedemption, releaseCoupon } from './coupon-holds.repo';
+import { clearPaymentWindow, findOnlineCapturedProviders, voidManualPayments } from './order-admin.repo';
 import {
-  clearPaymentWindow,
-  findOnlineCapturedProviders,
-  releaseCouponRedemption,
-  voidManualPayments,
-} from './order-admin.repo';
-import {
+  findOrderQuantities,
   hasCapturedPayment,
   insertStatusHistory,
   type OrderRow,
   restockOrderItems,
+  setShopperDeleted,
+  takeStock,
   updateOrderStatus,
 } from './orders.repo';
 
@@ -63,25 +62,65 @@ const paidOnlyByHand: Guard = async ({ tx, order }) => {
     : `This order was paid online (${online.join(', ')}), so it cannot be marked unpaid: cancel it and refund the payment instead.`;
 };
 
+const neverPaid: Guard = async ({ order }) =>
+  order.paidAt ? 'This order was paid before, so a payment cannot reopen it.' : undefined;
+
 /** Stock is taken when an order is placed; every way an order ends without its goods gives it back. */
 const restock: Effect = ({ tx, order }) => restockOrderItems(tx, order.id);
 
 /**
- * Undoing a payment recorded by hand: the record is voided (kept, not deleted), the coupon use it
- * counted is given back, and the order waits for an admin rather than for its payment window,
- * which has long closed.
+ * A late payment takes the stock again, every line or none (the move fails, and the payment is
+ * refunded): products in id order, as every reservation locks them.
+ */
+const retakeStock: Effect = async ({ tx, order }) => {
+  for (const line of await findOrderQuantities(tx, order.id)) {
+    if (!(await takeStock(tx, line.productId, line.quantity))) {
+      throw conflict(`${line.name} sold out after this order expired, so it cannot be honoured.`);
+    }
+  }
+};
+
+/** The coupon's use, counted since the order was placed, is given back when the order ends unfulfilled. */
+const releaseCouponHold: Effect = async ({ tx, order }) => {
+  if (order.couponId) await releaseCoupon(tx, order.couponId, order.id);
+};
+
+/** A late payment needs its coupon's use back too; a coupon used up meanwhile refuses it. */
+const reholdCoupon: Effect = async ({ tx, order, at }) => {
+  if (order.couponId && !(await holdCoupon(tx, order.couponId, at))) {
+    throw conflict(`The coupon ${order.couponCode ?? ''} was used up after this order expired.`);
+  }
+};
+
+/**
+ * Undoing a payment recorded by hand: the record is voided (kept, not deleted), the coupon's
+ * redemption becomes a hold again (its use stays counted, as for any unpaid order), and the order
+ * waits for an admin rather than for its payment window, which has long closed.
  */
 const unrecordPayment: Effect = async ({ tx, order }) => {
   await voidManualPayments(tx, order.id);
-  await releaseCouponRedemption(tx, order.id);
+  await deleteRedemption(tx, order.id);
   await clearPaymentWindow(tx, order.id);
 };
+
+/** Paid: the coupon's held use becomes a redemption. */
+const redeemCoupon: Effect = async ({ tx, order, at }) => {
+  if (order.couponId) {
+    await recordRedemption(tx, { couponId: order.couponId, userId: order.userId, orderId: order.id, at });
+  }
+};
+
+/** An order the shopper had deleted and a late payment honours is theirs to see again. */
+const showToShopper: Effect = ({ tx, order }) => setShopperDeleted(tx, order.id, null);
 
 /**
  * Every move an order may make; anything else is refused here and, should
  * code ever bypass this table, by the database's trigger (its pairs are the
- * same: a test compares them). Checkout adds its effects to the payment row
- * (count the coupon use, clear the cart); payments add refund guards.
+ * same: a test compares them). A coupon's use is held from the order's
+ * creation (checkout counts it), redeemed when paid and given back when the
+ * order ends unfulfilled; clearing the cart and the confirmation mail belong
+ * to the payment that moved the order, not to the move (an admin marking an
+ * order paid must not empty the shopper's current cart).
  */
 export const ORDER_TRANSITIONS: readonly Transition[] = [
   {
@@ -91,13 +130,14 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     by: ['system', 'admin'],
     guard: paymentCaptured,
     records: 'paidAt',
+    effects: [redeemCoupon],
   },
   {
     from: 'Pending',
     to: 'Cancelled',
     means: 'unpaid order cancelled by the shopper, the shop, or its payment window expiring',
     by: ['shopper', 'admin', 'system'],
-    effects: [restock],
+    effects: [restock, releaseCouponHold],
   },
   {
     from: 'Processing',
@@ -114,7 +154,7 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     to: 'Cancelled',
     means: 'paid order cancelled before shipping (a refund follows)',
     by: ['shopper', 'admin'],
-    effects: [restock],
+    effects: [restock, releaseCouponHold],
   },
   {
     from: 'Shipped',
@@ -145,6 +185,15 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     means: 'the money went back for a paid, cancelled order',
     by: ['admin', 'system'],
     guard: wasPaid,
+  },
+  {
+    from: 'Cancelled',
+    to: 'Processing',
+    means: 'a payment arrived after the unpaid order expired, and its stock could be taken again',
+    by: ['system'],
+    guard: async (ctx) => (await neverPaid(ctx)) ?? (await paymentCaptured(ctx)),
+    records: 'paidAt',
+    effects: [retakeStock, reholdCoupon, redeemCoupon, showToShopper],
   },
 ];
 
