@@ -7,6 +7,7 @@ import { accessibilityProblems, logIn, toast } from './journey';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@bazaar.local', password: 'Admin@12345' };
+const CUSTOMER = { email: 'customer@bazaar.local', password: 'Customer@12345' };
 
 function picture(colour: string, name: string) {
   return sharp({ create: { width: 400, height: 400, channels: 3, background: colour } })
@@ -219,6 +220,19 @@ describeInBrowser('admin back office', () => {
       .getByText(/Processing \(paid, to ship\) → Shipped · .* · Bazaar Admin \(admin@bazaar\.local\)/)
       .waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
+
+    // The shopper who placed it sees it shipped in My Orders (their own session, in another context).
+    const fullId = page.url().split('/').pop()!;
+    const shopper = await newPage(browser, baseUrl);
+    try {
+      await logIn(shopper, CUSTOMER.email, CUSTOMER.password, '/orders');
+      const number = fullId.replace(/-/g, '').slice(0, 8).toUpperCase();
+      const card = shopper.getByRole('article', { name: `Order #${number}` });
+      await card.waitFor();
+      expect(await card.locator('[data-order-status]').getAttribute('data-order-status')).toBe('Shipped');
+    } finally {
+      await shopper.context().close();
+    }
   });
 
   it('exports the listed orders as CSV', async () => {
