@@ -156,8 +156,9 @@ describeInBrowser('the storefront shell', () => {
       );
       localStorage.setItem('guestLikes', JSON.stringify([{ _id: 'c', name: 'Lamp', price: 900 }]));
     });
-    await header.getByRole('link', { name: 'Cart (2 items)' }).waitFor();
-    await header.getByRole('link', { name: 'Wishlist (1 item)' }).waitFor();
+    // The cart badge counts units: 2 shirts and a pair of shoes.
+    await header.getByRole('link', { name: 'Cart, 3 items' }).waitFor();
+    await header.getByRole('link', { name: 'Wishlist, 1 item' }).waitFor();
 
     await other.evaluate(() => localStorage.removeItem('guestCart'));
     await header.getByRole('link', { name: 'Cart', exact: true }).waitFor();

@@ -3,11 +3,12 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { createDeps, type Deps, type DepsOverrides } from './deps';
 import { uploadsRoutes } from './modules/catalogue/index';
+import { OrderExpiryJob } from './modules/orders/order-expiry-job';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { multipartPlugin } from './plugins/multipart';
-import { analyticsPageHeaders, securityPlugin } from './plugins/security';
+import { pageHeaders, securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { apiRoutes, ROUTE_MODULES, type RouteModule } from './routes';
 import { createServices, type Services } from './services';
@@ -82,7 +83,12 @@ async function assemble(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('services', services);
-  app.addHook('onClose', closeDeps);
+  const expiry = new OrderExpiryJob(() => services.orders.expireDue(), config.orders.expiryCheckMs, deps.log);
+  app.addHook('onReady', async () => expiry.start());
+  app.addHook('onClose', async () => {
+    await expiry.stop();
+    await closeDeps();
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { config });
@@ -93,12 +99,16 @@ async function assemble(
   await app.register(apiRoutes, { prefix: '/api', modules });
   await app.register(uploadsRoutes);
   if (config.webDist) {
-    const withAnalytics = analyticsPageHeaders();
+    const razorpay = deps.payments.window.provider === 'razorpay';
+    const variants = {
+      plain: razorpay ? pageHeaders({ analytics: false, razorpay }) : undefined,
+      withAnalytics: pageHeaders({ analytics: true, razorpay }),
+    };
     await app.register(spaPlugin, {
       root: config.webDist,
       // Settings are read on every use (one key lookup), so an id saved on any process applies at once.
       pageHeaders: async () =>
-        (await services.settings.get()).googleAnalyticsId ? withAnalytics : undefined,
+        (await services.settings.get()).googleAnalyticsId ? variants.withAnalytics : variants.plain,
     });
   }
   return app;

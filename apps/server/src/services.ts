@@ -3,12 +3,18 @@ import { preloadCommonPasswords } from './lib/common-passwords';
 import { PasswordHasher } from './lib/password';
 import { AiService } from './modules/ai/ai.service';
 import { AuditService } from './modules/audit/audit.service';
+import { CartService } from './modules/cart/cart.service';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CategoriesService } from './modules/catalogue/categories.service';
 import { ProductAdminService } from './modules/catalogue/product-admin.service';
 import { ContactService } from './modules/contact/contact.service';
+import { CouponAdminService } from './modules/coupons/coupon-admin.service';
+import { CouponsService } from './modules/coupons/coupons.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
+import { PaymentsService } from './modules/payments/payments.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { AttemptLimiter } from './modules/users/attempt-limiter';
@@ -19,6 +25,7 @@ import { PasswordResetService } from './modules/users/password-reset.service';
 import { SessionsService } from './modules/users/sessions.service';
 import { UserAdminService } from './modules/users/user-admin.service';
 import { UsersService } from './modules/users/users.service';
+import { WishlistService } from './modules/wishlist/wishlist.service';
 
 /** Every service of the shop, each built once. Routes reach them as `app.services`. */
 export interface Services {
@@ -28,6 +35,7 @@ export interface Services {
   passwordReset: PasswordResetService;
   oidc: OidcService;
   orders: OrdersService;
+  payments: PaymentsService;
   settings: SettingsService;
   audit: AuditService;
   userAdmin: UserAdminService;
@@ -36,6 +44,12 @@ export interface Services {
   limits: RateLimitService;
   contact: ContactService;
   newsletter: NewsletterService;
+  coupons: CouponsService;
+  cart: CartService;
+  wishlist: WishlistService;
+  orderAdmin: OrderAdminService;
+  couponAdmin: CouponAdminService;
+  dashboard: DashboardService;
 }
 
 /**
@@ -53,13 +67,17 @@ export function createServices(deps: Deps): Services {
   const audit = new AuditService(deps);
   const limits = new RateLimitService(deps);
   const settings = new SettingsService({ ...deps, audit });
+  const coupons = new CouponsService();
+  const cart = new CartService({ ...deps, settings, coupons });
+  const payments = new PaymentsService({ ...deps, cart, settings, catalogue });
   return {
     catalogue,
     categories: new CategoriesService(deps),
     users,
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
-    orders: new OrdersService(deps),
+    orders: new OrdersService({ ...deps, cart, coupons, payments, settings, catalogue }),
+    payments,
     settings,
     audit,
     userAdmin: new UserAdminService({ ...deps, audit }),
@@ -68,5 +86,11 @@ export function createServices(deps: Deps): Services {
     limits,
     contact: new ContactService({ ...deps, limits }),
     newsletter: new NewsletterService({ ...deps, limits, settings, audit }),
+    coupons,
+    cart,
+    wishlist: new WishlistService(deps),
+    orderAdmin: new OrderAdminService({ ...deps, audit }),
+    couponAdmin: new CouponAdminService({ ...deps, audit }),
+    dashboard: new DashboardService(deps),
   };
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { Providers } from './app/providers';
+import { Providers, queryClient } from './app/providers';
 import { createRouter } from './app/router';
 import { followSessionChanges } from './app/session-effects';
 import { restoreTheme } from './app/shop-settings-effects';
@@ -9,7 +9,7 @@ import { setApiNavigator } from './lib/api-client';
 import './styles.css';
 
 restoreTheme();
-followSessionChanges();
+followSessionChanges(queryClient);
 const router = createRouter();
 setApiNavigator((to) => {
   void router.navigate(to);

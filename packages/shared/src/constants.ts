@@ -40,6 +40,13 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * The shop's clock for "today" and calendar dates (dashboard days, coupon expiry dates): India, which
+ * keeps UTC+05:30 all year (no daylight saving), so the offset is a constant.
+ */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+export const SHOP_UTC_OFFSET_MINUTES = 330;
+
 /** Messages the client shows, from the spec's error catalogue. */
 export const MESSAGES = {
   sessionExpiredReply: 'Session expired or unauthorized. Please log in again.',
@@ -62,3 +69,71 @@ export const RATING_FILTER_VALUES = [4, 3, 2, 1] as const;
 
 /** A profile picture may be at most this many bytes. */
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Most lines (product, colour, size) one cart holds; a guest cart brings at most this many to a merge. */
+export const CART_MAX_LINES = 100;
+/** Most products a guest wishlist brings to a merge at once. */
+export const WISHLIST_MERGE_MAX = 100;
+
+/** The cart's messages: the spec's texts where it has them; server replies and client toasts share them. */
+export const CART_MESSAGES = {
+  added: 'Added to cart',
+  removed: 'Removed from cart',
+  updated: 'Cart updated',
+  cleared: 'Cart cleared',
+  empty: 'No Items in Cart',
+  guestCartEmpty: 'Guest cart is empty.',
+  chooseColourAndSize: 'Please select both color and size before adding to cart.',
+  chooseQuantity: 'Please select quantity',
+  confirmRemove: 'Are you sure you want to remove this item from the cart?',
+  outOfStock: 'Product is out of stock',
+  productNotFound: 'Product not found',
+  notInCart: 'This item is not in your cart.',
+  quantityRange: `Quantity must be between ${CART_QUANTITY.min} and ${CART_QUANTITY.max}`,
+  cartFull: `Your cart can hold at most ${CART_MAX_LINES} different items. Remove one to add another.`,
+  tooManyGuestLines: `At most ${CART_MAX_LINES} items can be moved into your cart at once.`,
+  mergeFailed: 'An error occurred',
+} as const;
+
+/**
+ * Why a coupon code cannot be used: one distinct message each. Applying a code checks them; checkout
+ * checks them again when it creates the order (its colleague reuses these texts).
+ */
+export const COUPON_MESSAGES = {
+  required: 'Please enter a coupon code',
+  notFound: 'This coupon code does not exist.',
+  expired: 'This coupon has expired.',
+  usedUp: 'This coupon has no redemptions left.',
+  applied: 'Coupon code applied',
+  removed: 'Coupon removed',
+} as const;
+
+/** The wishlist's toasts, as the spec words them. */
+export const WISHLIST_MESSAGES = {
+  added: 'Added to wishlist',
+  alreadyThere: 'Product already in wishlist',
+  removed: 'Removed from wishlist',
+  outOfStock: 'Product is out of stock',
+} as const;
+
+/** The checkout's messages, from the spec's catalogue where it has them; server and client share them. */
+export const CHECKOUT_MESSAGES = {
+  requiredFields: 'Please fill all required fields',
+  loginFirst: 'Please login first',
+  invalidEmail: 'Invalid email format',
+  phoneDigits: 'Phone number must contain digits only',
+  phoneLength: 'Phone number must be 10 digits',
+  processing: 'Processing your purchase...',
+  verifying: 'Verifying payment...',
+  paid: 'Payment successful! You now track your order in your order history.',
+  initiateFailed: 'Failed to initiate payment. Please try again.',
+  verifyFailed: 'Payment verification failed. Please contact support.',
+  emptyCart: 'Your cart is empty. Add something to it before checking out.',
+  orderDeleted: 'Order deleted successfully!',
+  fetchOrdersFailed: 'Failed to fetch orders. Please try again later.',
+  noOrders: 'No orders found',
+  noOrdersHint: "You haven't placed any orders yet.",
+  paymentNotCompleted: 'Payment not completed. Your order is waiting for payment: pay it from My Orders.',
+  viewDetailsSoon: 'Order details are coming soon.',
+  trackPackageSoon: 'Package tracking is coming soon.',
+} as const;

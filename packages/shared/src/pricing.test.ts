@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { discountedPaise } from './money';
+import { discountedPaise, paiseToRupees, rupeesToPaise } from './money';
 import {
   type CartTotals,
   cartTotals,
   DEFAULT_PRICING,
+  guestPricedLine,
   type PricedLineInput,
   type PricingSettings,
 } from './pricing';
@@ -146,6 +147,28 @@ describe('cartTotals: properties', () => {
         expect(tHi.afterDiscountsPaise + tHi.taxPaise).toBeLessThanOrEqual(
           tLo.afterDiscountsPaise + tLo.taxPaise,
         );
+      }),
+    );
+  });
+});
+
+describe('cartTotals: the guest cart and the server cart agree', () => {
+  it('gives the same totals for the same lines, whether kept in rupees in the browser or in paise on the server', () => {
+    fc.assert(
+      fc.property(lines, coupon, settings, (ls, c, s) => {
+        // The browser keeps what the API replied: prices in rupees, quantities as `qty`.
+        const guest = ls.map((l) =>
+          guestPricedLine({ price: paiseToRupees(l.unitPricePaise), discount: l.discount, qty: l.quantity }),
+        );
+        expect(cartTotals(guest, c, s)).toEqual(cartTotals(ls, c, s));
+      }),
+    );
+  });
+
+  it('every figure survives the trip to rupees in a reply and back', () => {
+    fc.assert(
+      fc.property(lines, coupon, (ls, c) => {
+        for (const n of figures(cartTotals(ls, c))) expect(rupeesToPaise(paiseToRupees(n))).toBe(n);
       }),
     );
   });

@@ -6,7 +6,7 @@
  * every other amount down, each to whole rupees, so every figure a shopper sees is a whole rupee and the
  * payment amount (total × 100 paise) needs no further rounding.
  */
-import { discountedPaise, PAISE_PER_RUPEE } from './money';
+import { discountedPaise, PAISE_PER_RUPEE, rupeesToPaise } from './money';
 
 /** One cart line as pricing needs it: the catalogue price, the product's own discount and a quantity. */
 export interface PricedLineInput {
@@ -110,4 +110,12 @@ export function cartTotals(
 /** What the payment provider is asked to collect: the total, in paise (the spec's total × 100). */
 export function paymentAmountPaise(totals: CartTotals): number {
   return totals.totalPaise;
+}
+
+/**
+ * A line as the browser keeps it (the guest cart: price in rupees before the product discount, the
+ * spec's `qty`) in the form the rule takes, so the guest cart is priced by the same function.
+ */
+export function guestPricedLine(line: { price: number; discount: number; qty: number }): PricedLineInput {
+  return { unitPricePaise: rupeesToPaise(line.price), discount: line.discount, quantity: line.qty };
 }

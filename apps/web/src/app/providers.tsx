@@ -6,7 +6,7 @@ import 'react-toastify/dist/ReactToastify.css';
 import { SessionBootstrap } from '@/features/account';
 import { useProductInCart } from '@/features/cart';
 import { type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
-import { useProductInWishlist } from '@/features/wishlist';
+import { useProductInWishlist, type WishlistCart, WishlistCartContext } from '@/features/wishlist';
 import { ShopSettingsEffects } from './shop-settings-effects';
 
 export const queryClient = new QueryClient({
@@ -17,13 +17,17 @@ export const queryClient = new QueryClient({
 
 // The catalogue's cards and product page act on the cart and wishlist through this binding.
 const productShopping: ProductShopping = { useCart: useProductInCart, useWishlist: useProductInWishlist };
+// The wishlist page's Add to Cart goes through the cart feature too.
+const wishlistCart: WishlistCart = { useCart: useProductInCart };
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionBootstrap />
       <ShopSettingsEffects />
-      <ProductShoppingContext value={productShopping}>{children}</ProductShoppingContext>
+      <ProductShoppingContext value={productShopping}>
+        <WishlistCartContext value={wishlistCart}>{children}</WishlistCartContext>
+      </ProductShoppingContext>
       <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={1} newestOnTop />
     </QueryClientProvider>
   );

@@ -97,7 +97,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /**
  * What shoppers browse and search, one narrow row per live product, kept by
  * triggers on products in the same transaction as every write (migration
- * 0008): category path and name lower-cased as the filters match them, the
+ * 0010): category path and name lower-cased as the filters match them, the
  * sale price, the flags, and a weighted text document for ranking. Listings,
  * facets and search read this table (index-only scans on plain columns) and
  * fetch whole products only for the page they show; a stock change that does
@@ -146,7 +146,7 @@ export const catalogueListing = pgTable(
     index('catalogue_listing_newest_idx').on(t.createdAt, t.productId),
     index('catalogue_listing_category_newest_idx').on(t.category, t.createdAt, t.productId),
     index('catalogue_listing_path_idx').on(t.category, t.subCategory, t.option, t.subOption),
-    // Migration 0008 also creates two covering indexes Drizzle cannot declare (INCLUDE), from which a
+    // Migration 0010 also creates two covering indexes Drizzle cannot declare (INCLUDE), from which a
     // listing narrowed by brand (within a category or not) and price counts its facets without the heap:
     // catalogue_listing_category_facets_idx (category, brand, sale_price_paise) and
     // catalogue_listing_brand_facets_idx (brand, sale_price_paise), both INCLUDE (material, rating, colours, sizes).

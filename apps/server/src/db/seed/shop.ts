@@ -29,6 +29,8 @@ export interface DemoCoupon {
 export const DEMO_COUPONS: DemoCoupon[] = [
   { code: 'WELCOME10', discount: 10, usageLimit: 100, expiresInDays: 365 },
   { code: 'SAVE20', discount: 20, usageLimit: 50, expiresInDays: 180 },
+  // Ended yesterday: the demo (and the cart journey) can show what an expired code says.
+  { code: 'SPRING15', discount: 15, usageLimit: 100, expiresInDays: -1 },
 ];
 
 export function couponRows(now: Date) {

@@ -47,7 +47,8 @@ function IconLink({
   return (
     <Link
       to={to}
-      aria-label={count > 0 ? `${label} (${count} ${count === 1 ? 'item' : 'items'})` : label}
+      // "Cart, 3 items": the badge's number is part of the name as a word (axe drops parenthesised text).
+      aria-label={count > 0 ? `${label}, ${count} ${count === 1 ? 'item' : 'items'}` : label}
       className={`relative rounded p-1.5 hover:text-brand ${focusRing}`}
     >
       {children}

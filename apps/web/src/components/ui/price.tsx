@@ -27,7 +27,7 @@ export function Price({
         {formatINR(onSale ? salePrice : price)}
       </span>
       {onSale ? (
-        <s className="text-gray-500 opacity-80">
+        <s className="text-gray-500">
           <span className="sr-only">Original price </span>
           {formatINR(price)}
         </s>

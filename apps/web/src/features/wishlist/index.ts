@@ -3,4 +3,6 @@
 
 export { type ProductInWishlist, useProductInWishlist } from './hooks/use-product-in-wishlist';
 export { useWishlistCount } from './hooks/use-wishlist-count';
+export { mergeGuestWishlist } from './lib/guest-merge';
+export { type WishlistCart, WishlistCartContext } from './lib/wishlist-cart';
 export { forgetAccountWishlist } from './stores/account-wishlist';

@@ -1,6 +1,9 @@
+import { useAccountCartQuery } from '../api/get-cart';
 import { useGuestCart } from '../stores/guest-cart';
 
-/** Lines in the cart (one per product, colour and size), for the header badge. */
+/** Units in the cart (every line's quantity), for the header badge: the account's or the guest's. */
 export function useCartCount(): number {
-  return useGuestCart((state) => state.lines.length);
+  const { signedIn, cart } = useAccountCartQuery();
+  const guestUnits = useGuestCart((state) => state.lines.reduce((sum, line) => sum + line.qty, 0));
+  return signedIn ? (cart?.totalItems ?? 0) : guestUnits;
 }

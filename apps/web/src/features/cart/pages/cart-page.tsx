@@ -1,5 +1,52 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { CART_MESSAGES } from '@bazaar/shared/constants';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { CartTable } from '../components/cart-table';
+import { CartTotals } from '../components/cart-totals';
+import { CouponForm } from '../components/coupon-form';
+import { useCartActions } from '../hooks/use-cart-actions';
+import { useCartView } from '../hooks/use-cart-view';
 
+/** /cart: the guest's cart (kept in the browser) or the signed-in shopper's (kept by the server). */
 export function CartPage() {
-  return <ComingSoon title="Cart" />;
+  useDocumentTitle('Cart');
+  const view = useCartView();
+  const actions = useCartActions();
+
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10 md:py-16">
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
+        <Link to="/" className="hover:text-black">
+          Home
+        </Link>
+        <span className="mx-2">/</span>
+        <span className="text-black" aria-current="page">
+          Cart
+        </span>
+      </nav>
+      <h1 className="sr-only">Cart</h1>
+      {view.loading ? (
+        <div className="flex justify-center py-24">
+          <Spinner />
+        </div>
+      ) : view.lines.length === 0 ? (
+        <div className="py-24 text-center">
+          <p className="text-2xl font-medium">{CART_MESSAGES.empty}</p>
+          <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
+            Return to shop
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-10 flex flex-col gap-10">
+          <CartTable lines={view.lines} actions={actions} />
+          <div className="flex flex-col justify-between gap-8 lg:flex-row lg:items-start">
+            <CouponForm actions={actions} signedIn={view.signedIn} />
+            <CartTotals view={view} actions={actions} />
+          </div>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -44,6 +44,47 @@ describe('guest cart', () => {
     expect(cart.getState().lines[1]!.qty).toBe(1);
   });
 
+  it('sets one line’s quantity within 1..99', async () => {
+    const { cart } = await loadCart();
+    cart.getState().add({ ...shirt, qty: 1, colour: 'Red', size: 'M' });
+    cart.getState().add({ ...shirt, qty: 1, colour: 'Blue', size: 'M' });
+    cart.getState().setQty('p1', { colour: 'Blue', size: 'M' }, 7);
+    expect(cart.getState().lines.map((l) => l.qty)).toEqual([1, 7]);
+    cart.getState().setQty('p1', { colour: 'Red', size: 'M' }, 500);
+    expect(cart.getState().lines[0]!.qty).toBe(99);
+  });
+
+  it('holds at most 100 different lines', async () => {
+    const { cart } = await loadCart();
+    for (let i = 0; i < 100; i++) expect(cart.getState().add({ ...shirt, _id: `p${i}`, qty: 1 })).toBe(true);
+    expect(cart.getState().add({ ...shirt, _id: 'one-more', qty: 1 })).toBe(false);
+    // A line already there still grows.
+    expect(cart.getState().add({ ...shirt, _id: 'p0', qty: 1 })).toBe(true);
+    expect(cart.getState().lines).toHaveLength(100);
+  });
+
+  it('hands its lines over to a merge and empties itself in one step, reading what storage holds now', async () => {
+    const { cart, storage } = await loadCart();
+    cart.getState().add({ ...shirt, qty: 1 });
+    // Another tab added a line a moment ago, and this tab has not heard yet.
+    storage.setItem(
+      'guestCart',
+      JSON.stringify([
+        { ...shirt, qty: 1 },
+        { ...shirt, _id: 'p2', qty: 2 },
+      ]),
+    );
+    expect(
+      cart
+        .getState()
+        .take()
+        .map((l) => l._id),
+    ).toEqual(['p1', 'p2']);
+    expect(cart.getState().lines).toEqual([]);
+    expect(storage.getItem('guestCart')).toBeNull();
+    expect(cart.getState().take()).toEqual([]);
+  });
+
   it('starts from storage, keeping sane lines and dropping what is not a product', async () => {
     const { cart } = await loadCart({
       guestCart: JSON.stringify([

@@ -1,4 +1,4 @@
-import { CART_QUANTITY, STORAGE_KEYS } from '@bazaar/shared/constants';
+import { CART_MAX_LINES, CART_QUANTITY, STORAGE_KEYS } from '@bazaar/shared/constants';
 import { create } from 'zustand';
 import { followKey, hasBrowserStorage, readList, writeList } from '@/lib/browser-list';
 import { readStoredProduct, type StoredProduct } from '@/lib/stored-product';
@@ -14,11 +14,21 @@ export type CartVariant = Pick<GuestCartLine, 'colour' | 'size'>;
 
 export interface GuestCartState {
   lines: GuestCartLine[];
-  /** Adds a line, or raises the quantity of the same product in the same colour and size (up to 99). */
-  add(line: GuestCartLine): void;
+  /**
+   * Adds a line, or raises the quantity of the same product in the same colour and size (up to 99).
+   * False when the cart already holds as many different lines as a cart may.
+   */
+  add(line: GuestCartLine): boolean;
   /** Removes the product: only the given colour and size, or every line of it. */
   remove(productId: string, variant?: CartVariant): void;
+  /** Sets one line's quantity (1..99). */
+  setQty(productId: string, variant: CartVariant, qty: number): void;
   clear(): void;
+  /**
+   * Empties the cart and hands back what it held, in one step: a merge into the account takes the lines
+   * so that another tab signing in at the same moment finds nothing left to merge twice.
+   */
+  take(): GuestCartLine[];
   has(productId: string): boolean;
   /** Re-reads the cart from storage (another tab changed it). */
   reload(): void;
@@ -58,11 +68,13 @@ export const useGuestCart = create<GuestCartState>((set, get) => {
       const lines = get().lines;
       const qty = clampQty(line.qty);
       const existing = lines.find((other) => sameLine(other, line._id, line));
+      if (!existing && lines.length >= CART_MAX_LINES) return false;
       save(
         existing
           ? lines.map((other) => (other === existing ? { ...other, qty: clampQty(other.qty + qty) } : other))
           : [...lines, { ...line, qty }],
       );
+      return true;
     },
     remove(productId, variant) {
       save(
@@ -71,8 +83,21 @@ export const useGuestCart = create<GuestCartState>((set, get) => {
         ),
       );
     },
+    setQty(productId, variant, qty) {
+      save(
+        get().lines.map((line) =>
+          sameLine(line, productId, variant) ? { ...line, qty: clampQty(qty) } : line,
+        ),
+      );
+    },
     clear() {
       save([]);
+    },
+    take() {
+      // Read from storage, not memory: another tab may have changed the cart a moment ago.
+      const lines = readCart();
+      save([]);
+      return lines;
     },
     has(productId) {
       return get().lines.some((line) => line._id === productId);

@@ -1,7 +1,12 @@
+import { WISHLIST_MESSAGES } from '@bazaar/shared/constants';
 import type { Product } from '@bazaar/shared/schemas/catalogue';
+import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { toStoredProduct } from '@/lib/stored-product';
+import { useAddToWishlist } from '../api/add-to-wishlist';
+import { useAccountWishlistQuery } from '../api/get-wishlist';
 import { useGuestWishlist } from '../stores/guest-wishlist';
+import { useWishlistRemover } from './use-wishlist-remover';
 
 export interface ProductInWishlist {
   liked: boolean;
@@ -10,21 +15,33 @@ export interface ProductInWishlist {
 
 /**
  * One product's place in the wishlist, with the spec's toasts. Guests keep their wishlist in the
- * browser; the wishlist issue sends signed-in shoppers' changes to the server behind this same hook.
+ * browser; signed-in shoppers' changes go to the server, whose reply becomes the wishlist.
  */
 export function useProductInWishlist(product: Product): ProductInWishlist {
-  const liked = useGuestWishlist((state) => state.items.some((item) => item._id === product._id));
+  const { signedIn, wishlist } = useAccountWishlistQuery();
+  const likedAsGuest = useGuestWishlist((state) => state.items.some((item) => item._id === product._id));
+  const add = useAddToWishlist();
+  const remover = useWishlistRemover();
+  const liked = signedIn
+    ? (wishlist?.some((item) => item.product._id === product._id) ?? false)
+    : likedAsGuest;
+
   return {
     liked,
     toggle() {
-      const wishlist = useGuestWishlist.getState();
-      if (wishlist.has(product._id)) {
-        wishlist.remove(product._id);
-        notify.info('Removed from wishlist');
-      } else if (wishlist.add(toStoredProduct(product))) {
-        notify.success('Added to wishlist');
+      if (add.isPending || remover.pending) return;
+      if (liked) {
+        void remover.remove(product._id);
+      } else if (!signedIn) {
+        if (useGuestWishlist.getState().add(toStoredProduct(product)))
+          notify.success(WISHLIST_MESSAGES.added);
+        else notify.info(WISHLIST_MESSAGES.alreadyThere);
       } else {
-        notify.info('Product already in wishlist');
+        add.mutate(product._id, {
+          onSuccess: (reply) => notify.success(reply.message ?? WISHLIST_MESSAGES.added),
+          onError: (error) =>
+            notify.error(errorMessage(error, 'Could not add to wishlist. Please try again.')),
+        });
       }
     },
   };

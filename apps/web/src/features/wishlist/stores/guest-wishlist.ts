@@ -9,6 +9,8 @@ export interface GuestWishlistState {
   add(item: StoredProduct): boolean;
   remove(productId: string): void;
   clear(): void;
+  /** Empties the wishlist and hands back what it held, in one step (a merge into the account takes it). */
+  take(): StoredProduct[];
   has(productId: string): boolean;
   /** Re-reads the wishlist from storage (another tab changed it). */
   reload(): void;
@@ -35,6 +37,12 @@ export const useGuestWishlist = create<GuestWishlistState>((set, get) => {
     },
     clear() {
       save([]);
+    },
+    take() {
+      // Read from storage, not memory: another tab may have changed the list a moment ago.
+      const items = readWishlist();
+      save([]);
+      return items;
     },
     has(productId) {
       return get().items.some((item) => item._id === productId);

@@ -1,0 +1,10 @@
+import type { CartMergeReply, GuestCartLineInput } from '@bazaar/shared/schemas/cart';
+import { api } from '@/lib/api-client';
+
+/**
+ * POST /api/cart/merge: the guest cart's lines join the account's cart; the reply says what did not
+ * come across as the guest had it. Called once after sign-in (lib/guest-merge.ts), not from a component.
+ */
+export function mergeCart(guestCart: GuestCartLineInput[]): Promise<CartMergeReply> {
+  return api<CartMergeReply>('/cart/merge', { method: 'POST', body: { guestCart } });
+}

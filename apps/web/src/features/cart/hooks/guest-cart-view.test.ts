@@ -1,0 +1,46 @@
+import { paiseToRupees, rupeesToPaise } from '@bazaar/shared/money';
+import { cartTotals, DEFAULT_PRICING } from '@bazaar/shared/pricing';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { guestCartView } from './use-cart-view';
+
+describe('the guest cart page', () => {
+  it('shows the figures the server would for the same lines (the one shared rule)', () => {
+    const line = fc.record({
+      _id: fc.uuid(),
+      name: fc.string(),
+      image: fc.constant(null),
+      price: fc.integer({ min: 1, max: 10_000_000 }).map(paiseToRupees),
+      discount: fc.integer({ min: 0, max: 100 }),
+      qty: fc.integer({ min: 1, max: 99 }),
+    });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), (lines) => {
+        const view = guestCartView(lines, DEFAULT_PRICING);
+        const server = cartTotals(
+          lines.map((l) => ({
+            unitPricePaise: rupeesToPaise(l.price),
+            discount: l.discount,
+            quantity: l.qty,
+          })),
+          0,
+          DEFAULT_PRICING,
+        );
+        expect(rupeesToPaise(view.total)).toBe(server.totalPaise);
+        expect(rupeesToPaise(view.subTotal)).toBe(server.subTotalPaise);
+        expect(rupeesToPaise(view.tax)).toBe(server.taxPaise);
+        expect(rupeesToPaise(view.shipping)).toBe(server.shippingPaise);
+        expect(view.totalItems).toBe(server.totalItems);
+      }),
+    );
+  });
+
+  it('prices a line after its discount', () => {
+    const view = guestCartView(
+      [{ _id: 'p', name: 'Shirt', image: null, price: 99.95, discount: 10, qty: 2, colour: 'Red' }],
+      DEFAULT_PRICING,
+    );
+    expect(view.lines[0]).toMatchObject({ salePrice: 89.96, lineTotal: 179.92, colour: 'Red', size: null });
+    expect(view).toMatchObject({ subTotal: 180, tax: 18, shipping: 0, total: 198 });
+  });
+});

@@ -1,0 +1,131 @@
+import { discountedPaise, paiseToRupees, rupeesToPaise } from '@bazaar/shared/money';
+import {
+  cartTotals,
+  DEFAULT_PRICING,
+  guestPricedLine,
+  lineTotalPaise,
+  type PricingSettings,
+} from '@bazaar/shared/pricing';
+import type { CartReply } from '@bazaar/shared/schemas/cart';
+import type { AppliedCoupon } from '@bazaar/shared/schemas/coupons';
+import { useMemo } from 'react';
+import { useShopSettings } from '@/lib/shop-settings';
+import { useAccountCartQuery } from '../api/get-cart';
+import { type GuestCartLine, useGuestCart } from '../stores/guest-cart';
+
+/** One row of the cart page, whoever's cart it is. Money in rupees. */
+export interface CartLineView {
+  /** Stable per line: the server's line id, or product + colour + size for a guest. */
+  key: string;
+  productId: string;
+  name: string;
+  image: string | null;
+  price: number;
+  salePrice: number;
+  discount: number;
+  quantity: number;
+  colour: string | null;
+  size: string | null;
+  lineTotal: number;
+  /** Units in stock now (null for a guest line: the browser keeps no stock figure). */
+  countInStock: number | null;
+}
+
+export interface CartView {
+  signedIn: boolean;
+  /** True until a signed-in shopper's cart first arrives. */
+  loading: boolean;
+  lines: CartLineView[];
+  subTotal: number;
+  couponDiscount: number;
+  shipping: number;
+  tax: number;
+  total: number;
+  totalItems: number;
+  coupon: AppliedCoupon | null;
+}
+
+function fromAccount(cart: CartReply): Omit<CartView, 'signedIn' | 'loading'> {
+  return {
+    lines: cart.cartItems.map((item) => ({
+      key: item._id,
+      productId: item.productId,
+      name: item.name,
+      image: item.image,
+      price: item.price,
+      salePrice: item.salePrice,
+      discount: item.discount,
+      quantity: item.quantity,
+      colour: item.colour,
+      size: item.size,
+      lineTotal: item.lineTotal,
+      countInStock: item.countInStock,
+    })),
+    subTotal: cart.subTotal,
+    couponDiscount: cart.couponDiscount,
+    shipping: cart.shipping,
+    tax: cart.tax,
+    total: cart.total,
+    totalItems: cart.totalItems,
+    coupon: cart.coupon,
+  };
+}
+
+/** A guest's cart priced in the browser by the same rule the server uses, with the shop's delivery figures. */
+export function guestCartView(
+  lines: readonly GuestCartLine[],
+  pricing: PricingSettings,
+): Omit<CartView, 'signedIn' | 'loading'> {
+  const totals = cartTotals(lines.map(guestPricedLine), 0, pricing);
+  return {
+    lines: lines.map((line) => {
+      const priced = guestPricedLine(line);
+      return {
+        key: JSON.stringify([line._id, line.colour ?? '', line.size ?? '']),
+        productId: line._id,
+        name: line.name,
+        image: line.image,
+        price: line.price,
+        salePrice: paiseToRupees(discountedPaise(rupeesToPaise(line.price), line.discount)),
+        discount: line.discount,
+        quantity: line.qty,
+        colour: line.colour ?? null,
+        size: line.size ?? null,
+        lineTotal: paiseToRupees(lineTotalPaise(priced)),
+        countInStock: null,
+      };
+    }),
+    subTotal: paiseToRupees(totals.subTotalPaise),
+    couponDiscount: 0,
+    shipping: paiseToRupees(totals.shippingPaise),
+    tax: paiseToRupees(totals.taxPaise),
+    total: paiseToRupees(totals.totalPaise),
+    totalItems: totals.totalItems,
+    coupon: null,
+  };
+}
+
+/** The cart the cart page shows: the account's (priced by the server) or the guest's (priced here). */
+export function useCartView(): CartView {
+  const { signedIn, cart } = useAccountCartQuery({ fresh: true });
+  const guestLines = useGuestCart((state) => state.lines);
+  const settings = useShopSettings();
+  const pricing = useMemo<PricingSettings>(
+    () =>
+      settings
+        ? {
+            ...DEFAULT_PRICING,
+            shippingFeePaise: rupeesToPaise(settings.shippingFee),
+            freeShippingThresholdPaise: rupeesToPaise(settings.freeShippingThreshold),
+          }
+        : DEFAULT_PRICING,
+    [settings],
+  );
+  return useMemo(() => {
+    if (signedIn) {
+      if (!cart) return { signedIn, loading: true, ...guestCartView([], pricing) };
+      return { signedIn, loading: false, ...fromAccount(cart) };
+    }
+    return { signedIn, loading: false, ...guestCartView(guestLines, pricing) };
+  }, [signedIn, cart, guestLines, pricing]);
+}
