@@ -1,12 +1,15 @@
 /**
- * Catalogue load test: builds a deterministic 100,000-product catalogue in
- * PostgreSQL and/or PGlite, serves it with the real app, and measures a bare
- * Fastify route and the catalogue routes with autocannon.
+ * Catalogue load test: builds a deterministic catalogue in PostgreSQL and/or
+ * PGlite, serves it with the real app in its own process, and measures a bare
+ * Fastify route and the catalogue routes with autocannon, reply cache on and off.
  *
- *   npm run bench:catalog -- [--db=postgres|pglite|both] [--products=100000] [--duration=10]
+ *   npm run bench:catalog -- [--db=postgres|pg|pglite|both] [--products=100000]
+ *     [--cache=on|off|both] [--reuse] [--duration=10] [--connections=50] [--passes=1]
+ *
+ * Flags take `--flag=value` or `--flag value`. See bench/README.md.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,27 +21,86 @@ import { products } from '../apps/server/src/db/schema/catalogue';
 import { insertCategories } from '../apps/server/test/fixtures/products';
 import { BRANDS, categoryPaths, generateProducts, SEARCH_TERMS } from './catalog-data';
 
-const args = Object.fromEntries(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k, v ?? 'true'];
-  }),
-);
+function parseArgs(argv: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) continue;
+    const [key, inline] = arg.slice(2).split('=', 2);
+    const next = argv[i + 1];
+    if (inline !== undefined) out[key!] = inline;
+    else if (next !== undefined && !next.startsWith('--')) {
+      out[key!] = next;
+      i++;
+    } else out[key!] = 'true';
+  }
+  return out;
+}
+
+const args = parseArgs(process.argv.slice(2));
 const PRODUCTS = Number(args.products ?? 100_000);
 const DURATION = Number(args.duration ?? 10);
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(args.connections ?? 50);
+const PASSES = Number(args.passes ?? 1);
+const REUSE = args.reuse === 'true';
+const CACHE_MODES: ('on' | 'off')[] =
+  args.cache === 'on' ? ['on'] : args.cache === 'off' ? ['off'] : ['on', 'off'];
 const BATCH = 1000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Other worktrees may bench on the same server: BENCH_DB_NAME keeps runs apart. */
+const PG_DATABASE = process.env.BENCH_DB_NAME ?? 'bazaar_bench';
 
 interface Row {
   name: string;
   rps: number;
   p50: number;
   p99: number;
-  /** Response bytes per request, headers included (what the network carries). */
-  bytes: number;
   errors: number;
+  /** CPU time per request (ms) of the server process and of its PostgreSQL backends, when /proc tells. */
+  serverCpu?: number;
+  databaseCpu?: number;
+}
+
+/** CPU time (ms) a process has used so far, from /proc (Linux; 100 ticks a second); undefined elsewhere. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the CPU went: the server process and, on PostgreSQL, the backends
+ * serving the bench database. Other engineers share this machine, so
+ * requests/s move with their load; CPU per request barely does.
+ */
+class CpuMeter {
+  constructor(
+    private readonly serverPid: number,
+    private readonly backends: () => Promise<number[]>,
+  ) {}
+
+  async snapshot(): Promise<{ server?: number; database: Map<number, number | undefined> }> {
+    const pids = await this.backends();
+    return { server: cpuMs(this.serverPid), database: new Map(pids.map((pid) => [pid, cpuMs(pid)])) };
+  }
+
+  /** The backends' CPU between two snapshots (a backend opened meanwhile counts whole). */
+  static databaseBetween(
+    before: Map<number, number | undefined>,
+    after: Map<number, number | undefined>,
+  ): number | undefined {
+    if (!after.size) return undefined;
+    let total = 0;
+    for (const [pid, ms] of after) {
+      if (ms === undefined) return undefined;
+      total += ms - (before.get(pid) ?? 0);
+    }
+    return total;
+  }
 }
 
 async function postgresAnswers(url: string): Promise<boolean> {
@@ -52,33 +114,43 @@ async function postgresAnswers(url: string): Promise<boolean> {
   }
 }
 
-/** Drops and creates the dedicated bench database; returns its URL. */
-async function freshPostgres(serverUrl: string): Promise<string> {
+/** The bench database's URL; dropped and created again unless reused. */
+async function benchPostgres(serverUrl: string, keep: boolean): Promise<string> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query('drop database if exists bazaar_bench with (force)');
-  await admin.query('create database bazaar_bench');
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [PG_DATABASE]);
+  if (!keep || !rowCount) {
+    await admin.query(`drop database if exists ${PG_DATABASE} with (force)`);
+    await admin.query(`create database ${PG_DATABASE}`);
+  }
   await admin.end();
   const url = new URL(serverUrl);
-  url.pathname = '/bazaar_bench';
+  url.pathname = `/${PG_DATABASE}`;
   return url.toString();
+}
+
+async function productCount(database: Database): Promise<number> {
+  const result = (await database.db.execute(sql`select count(*)::int as n from products`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 async function fill(database: Database): Promise<void> {
   const started = Date.now();
+  await database.db.execute(sql`truncate products, categories cascade`);
   await insertCategories(database.db, categoryPaths());
   const list = generateProducts(PRODUCTS);
   for (let i = 0; i < list.length; i += BATCH) {
     await database.db.insert(products).values(list.slice(i, i + BATCH));
   }
-  // Flushes the GIN pending lists the bulk insert left behind (autovacuum would, later) and plans with fresh statistics.
-  await database.db.execute(sql`vacuum analyze products`);
   console.log(`  inserted ${list.length} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 interface Served {
   bareUrl: string;
   appUrl: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -104,6 +176,7 @@ function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): 
       child.removeAllListeners('exit');
       resolve({
         ...urls,
+        pid: child.pid!,
         stop: () =>
           new Promise<void>((done) => {
             child.once('exit', () => done());
@@ -114,118 +187,176 @@ function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): 
   });
 }
 
-async function measure(
-  name: string,
-  url: string,
-  paths: string[],
-  headers: Record<string, string> = {},
-): Promise<Row> {
+async function measure(name: string, url: string, paths: string[], cpu?: CpuMeter): Promise<Row> {
   let n = 0;
+  const rotate = [{ setupRequest: (r: { path: string }) => ({ ...r, path: paths[n++ % paths.length]! }) }];
   // Warm-up: every path once, then a second of load, so caches and JIT are in the
-  // steady state of a running shop (the cache-off rows show the cold database path).
+  // steady state of a running shop (the cache-off rows show the database path).
   await autocannon({
     url,
     connections: Math.min(10, paths.length),
     amount: Math.max(paths.length, 10),
-    headers,
-    requests: [{ setupRequest: (r) => ({ ...r, path: paths[n++ % paths.length]! }) }],
+    requests: rotate,
   });
-  await autocannon({
-    url,
-    connections: 10,
-    duration: 1,
-    headers,
-    requests: [{ setupRequest: (r) => ({ ...r, path: paths[n++ % paths.length]! }) }],
-  });
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers,
-    requests: [{ setupRequest: (r) => ({ ...r, path: paths[n++ % paths.length]! }) }],
-  });
+  await autocannon({ url, connections: 10, duration: 1, requests: rotate });
+  const before = await cpu?.snapshot();
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: rotate });
+  const after = await cpu?.snapshot();
+  const total = result.requests.total;
+  const perRequest = (ms?: number) => (ms === undefined || !total ? undefined : ms / total);
+  const server =
+    before?.server !== undefined && after?.server !== undefined ? after.server - before.server : undefined;
+  const database = before && after ? CpuMeter.databaseBetween(before.database, after.database) : undefined;
   return {
     name,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    bytes: result.requests.average > 0 ? result.throughput.average / result.requests.average : 0,
     errors: result.errors + result.timeouts + result.non2xx,
+    serverCpu: perRequest(server),
+    databaseCpu: perRequest(database),
   };
 }
 
 function print(title: string, rows: Row[]): void {
   const bare = rows[0]!.rps;
   console.log(`\n${title}`);
-  console.log('| route | requests/s | p50 ms | p99 ms | vs bare | KB/reply | errors |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| route | requests/s | p50 ms | p99 ms | vs bare | errors | server CPU ms/req | PG CPU ms/req |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  const ms = (v?: number) => (v === undefined ? '–' : v.toFixed(2));
   for (const r of rows) {
-    const ratio = `${((r.rps / bare) * 100).toFixed(0)}%`;
-    const kb = (r.bytes / 1024).toFixed(1);
-    console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${kb} | ${r.errors} |`);
+    const ratio = `${((r.rps / bare) * 100).toFixed(1)}%`;
+    console.log(
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} | ${ms(r.serverCpu)} | ${ms(r.databaseCpu)} |`,
+    );
   }
 }
 
-async function bench(kind: 'postgres' | 'pglite', serverUrl: string): Promise<void> {
-  console.log(`\n== ${kind}: ${PRODUCTS} products ==`);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bazaar-bench-'));
-  const url = kind === 'postgres' ? await freshPostgres(serverUrl) : undefined;
+/**
+ * The requested paths. Each route rotates over many distinct queries, as
+ * shoppers and crawlers walking filter links do, so identical requests are
+ * rarely in flight together and coalescing them cannot flatter the figures.
+ */
+function routes(ids: string[]) {
+  const categories = [...new Set(categoryPaths().map((p) => p[0]!))];
+  const prices = [
+    [100, 800],
+    [200, 600],
+    [50, 1200],
+  ];
+  const filtered: string[] = [];
+  for (let page = 1; page <= 2; page++) {
+    for (const [min, max] of prices) {
+      for (let b = 0; b < 5; b++) {
+        for (const [i, c] of categories.entries()) {
+          const brands = `brand=${BRANDS[((i + b) % 5) + 1]}&brand=${BRANDS[((i + 2 * b) % 7) + 6]}`;
+          filtered.push(
+            `/api/products?category=${encodeURIComponent(c)}&${brands}` +
+              `&minPrice=${min}&maxPrice=${max}&sort=price-low&page=${page}`,
+          );
+        }
+      }
+    }
+  }
+  const plain = Array.from({ length: 50 }, (_, i) => `/api/products?page=${i + 1}`);
+  const search: string[] = [];
+  for (const sort of ['', '&sort=price-low']) {
+    for (const page of [1, 2]) {
+      for (const t of SEARCH_TERMS)
+        search.push(`/api/products?search=${encodeURIComponent(t)}${sort}&page=${page}`);
+    }
+  }
+  return {
+    plain,
+    filtered,
+    search,
+    detail: ids.map((id) => `/api/products/${id}`),
+  };
+}
+
+async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: number): Promise<void> {
+  console.log(`\n== ${kind}: ${PRODUCTS} products, pass ${pass} ==`);
+  const keepDir = path.join(tmpdir(), `bazaar-bench-pglite-${PRODUCTS}`);
+  const dataDir = kind === 'pglite' && REUSE ? keepDir : mkdtempSync(path.join(tmpdir(), 'bazaar-bench-'));
+  if (kind === 'pglite' && !REUSE && existsSync(keepDir)) rmSync(keepDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const url = kind === 'postgres' ? await benchPostgres(serverUrl, REUSE || pass > 1) : undefined;
   const database = await openDatabase({ url, dataDir, poolSize: 20 });
   let closed = false;
   try {
-    await fill(database);
+    if ((await productCount(database)) === PRODUCTS) console.log('  reusing the generated catalogue');
+    else await fill(database);
+    // Fresh statistics and visibility map, and GIN pending lists flushed (autovacuum would, later).
+    await database.db.execute(sql`vacuum analyze`);
     const idRows = (await database.db.execute(
       sql`select id from products order by md5(id::text) limit 1000`,
     )) as unknown as { rows: { id: string }[] };
-    const ids = idRows.rows.map((r) => r.id);
+    const paths = routes(idRows.rows.map((r) => r.id));
 
     // The server runs in its own process, and PGlite allows one process per data folder.
     await database.close();
     closed = true;
 
-    const categories = [...new Set(categoryPaths().map((p) => p[0]!))];
-    const listing = categories.map(
-      (c, i) =>
-        `/api/products?category=${encodeURIComponent(c)}&brand=${BRANDS[(i % 5) + 1]}&brand=${BRANDS[(i % 7) + 2]}` +
-        `&minPrice=100&maxPrice=800&sort=price-low&page=${(i % 3) + 1}`,
+    const rows: Row[] = [];
+    const admin = url ? new pg.Client({ connectionString: serverUrl }) : undefined;
+    await admin?.connect();
+    const backends = async () =>
+      admin
+        ? (
+            await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [
+              PG_DATABASE,
+            ])
+          ).rows.map((r) => r.pid)
+        : [];
+    try {
+      for (const mode of CACHE_MODES) {
+        const server = await serve(url, dataDir, mode === 'on' ? 5000 : 0);
+        const cpu = new CpuMeter(server.pid, backends);
+        try {
+          if (!rows.length) rows.push(await measure('bare Fastify hello', server.bareUrl, ['/'], cpu));
+          const label = (route: string) => `${route}, cache ${mode}`;
+          rows.push(await measure(label('listing, default order'), server.appUrl, paths.plain, cpu));
+          rows.push(
+            await measure(
+              label('listing: category+2 brands+price, price-low'),
+              server.appUrl,
+              paths.filtered,
+              cpu,
+            ),
+          );
+          rows.push(await measure(label('search'), server.appUrl, paths.search, cpu));
+          rows.push(await measure(label('product detail + related'), server.appUrl, paths.detail, cpu));
+        } finally {
+          await server.stop();
+        }
+      }
+    } finally {
+      await admin?.end();
+    }
+    print(
+      `${kind}, ${PRODUCTS} products, ${CONNECTIONS} connections x ${DURATION} s, pass ${pass} ` +
+        `(${paths.plain.length}/${paths.filtered.length}/${paths.search.length}/${paths.detail.length} distinct paths)`,
+      rows,
     );
-    const search = SEARCH_TERMS.map((t) => `/api/products?search=${encodeURIComponent(t)}`);
-    const detail = ids.map((id) => `/api/products/${id}`);
-
-    const cached = await serve(url, dataDir, 5000);
-    const rows: Row[] = [await measure('bare Fastify hello', cached.bareUrl, ['/'])];
-    rows.push(await measure('listing: category+brands+price, price-low', cached.appUrl, listing));
-    rows.push(await measure('search: name or category', cached.appUrl, search));
-    rows.push(await measure('product detail + related', cached.appUrl, detail));
-    // A browser asks for Brotli: the cached replies keep their compressed bytes, so this costs no compression.
-    const brotli = { 'accept-encoding': 'gzip, deflate, br' };
-    rows.push(await measure('listing, brotli', cached.appUrl, listing, brotli));
-    rows.push(await measure('product detail, brotli', cached.appUrl, detail, brotli));
-    await cached.stop();
-
-    // The same routes with the reply cache off: every request queries the database.
-    const uncached = await serve(url, dataDir, 0);
-    rows.push(await measure('listing, cache off', uncached.appUrl, listing));
-    rows.push(await measure('search, cache off', uncached.appUrl, search));
-    rows.push(await measure('detail, cache off', uncached.appUrl, detail));
-    await uncached.stop();
-
-    print(`${kind}, ${PRODUCTS} products, ${CONNECTIONS} connections x ${DURATION} s`, rows);
   } finally {
     if (!closed) await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!(kind === 'pglite' && REUSE)) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 async function main(): Promise<void> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_SERVER;
-  const wanted = args.db ?? 'both';
+  const wanted = args.db === 'pg' ? 'postgres' : (args.db ?? 'both');
   const pgUp = await postgresAnswers(serverUrl);
-  if (wanted !== 'pglite') {
-    if (pgUp) await bench('postgres', serverUrl);
-    else console.log(`PostgreSQL does not answer at ${serverUrl}; skipping it.`);
+  for (let pass = 1; pass <= PASSES; pass++) {
+    if (wanted !== 'pglite') {
+      if (pgUp) await bench('postgres', serverUrl, pass);
+      else console.log(`PostgreSQL does not answer at ${serverUrl}; skipping it.`);
+    }
+    if (wanted !== 'postgres') await bench('pglite', serverUrl, pass);
   }
-  if (wanted !== 'postgres') await bench('pglite', serverUrl);
 }
 
 main().catch((error) => {

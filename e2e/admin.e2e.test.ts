@@ -7,6 +7,7 @@ import { accessibilityProblems, logIn, toast } from './journey';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@bazaar.local', password: 'Admin@12345' };
+const CUSTOMER = { email: 'customer@bazaar.local', password: 'Customer@12345' };
 
 function picture(colour: string, name: string) {
   return sharp({ create: { width: 400, height: 400, channels: 3, background: colour } })
@@ -30,6 +31,7 @@ describeInBrowser('admin back office', () => {
   let page: Page;
   const productName = `Aurora Linen Kurta ${randomUUID().slice(0, 6)}`;
   const shopperEmail = `meera-${randomUUID().slice(0, 8)}@example.com`;
+  const couponCode = `E2E-${randomUUID().slice(0, 6).toUpperCase()}`;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -165,6 +167,191 @@ describeInBrowser('admin back office', () => {
     expect(body.adminUsers).toEqual([expect.objectContaining({ email: shopperEmail, isAdmin: true })]);
   });
 
+  it('shows the dashboard: compact figures with their links, the revenue chart and the last week’s orders', async () => {
+    await page.getByRole('link', { name: 'Admin Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    const revenue = page.locator('p', { hasText: /^Revenue$/ }).locator('xpath=following-sibling::p[1]');
+    expect(await revenue.textContent()).toMatch(/^₹\d+\.\d{2}(K|L|Cr)?$/);
+    await page.getByRole('link', { name: 'Manage Orders' }).waitFor();
+    await page.getByRole('link', { name: 'Manage Products' }).waitFor();
+    // The chart comes in its own chunk and draws one bar per day.
+    await page.locator('.recharts-bar-rectangle').first().waitFor();
+    const recent = page.getByRole('table', { name: 'Recent orders' });
+    await recent.waitFor();
+    const dates = await recent.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(dates.length).toBeGreaterThan(0);
+    for (const date of dates) expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    const totals = await recent.locator('tbody tr td:nth-child(4)').allTextContents();
+    for (const total of totals) expect(total).toMatch(/^₹[\d,]+$/);
+    expect(await accessibilityProblems(page)).toEqual([]);
+    // A row opens its order.
+    await recent.locator('tbody tr').first().locator('td').nth(1).click();
+    await page.getByRole('heading', { name: 'Order Details' }).waitFor();
+  });
+
+  it('moves a paid order to Shipped from the orders list; the order keeps who moved it and when', async () => {
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
+    await page.getByText("Today's Orders").waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    // The demo's paid watch order, waiting to ship in Lucknow.
+    await page.getByRole('searchbox', { name: /Search orders/ }).fill('Lucknow');
+    const found = page.getByRole('row').filter({ has: page.getByRole('button', { name: /^Edit order/ }) });
+    await expect.poll(() => found.count()).toBe(1);
+    const orderId = (await found.getByRole('link').textContent())!;
+    const row = page.getByRole('row').filter({ hasText: orderId });
+    await row.getByRole('button', { name: /^Edit order/ }).click();
+    const status = row.getByLabel(/^Order Status of order/);
+    expect(await status.inputValue()).toBe('Processing');
+    // Only the lifecycle's next moves are offered.
+    expect(await status.locator('option:not([disabled])').allTextContents()).toEqual([
+      'Pending (awaiting payment)',
+      'Processing (paid, to ship)',
+      'Shipped',
+      'Cancelled',
+    ]);
+    await status.selectOption('Shipped');
+    await row.getByRole('button', { name: 'Update', exact: true }).click();
+    await toast(page, 'Order Status Updated Successfully');
+    await expect.poll(() => row.getByLabel(/^Order Status of order/).inputValue()).toBe('Shipped');
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { name: 'Order Details' }).waitFor();
+    await page
+      .getByText(/Processing \(paid, to ship\) → Shipped · .* · Bazaar Admin \(admin@bazaar\.local\)/)
+      .waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // The shopper who placed it sees it shipped in My Orders (their own session, in another context).
+    const fullId = page.url().split('/').pop()!;
+    const shopper = await newPage(browser, baseUrl);
+    try {
+      await logIn(shopper, CUSTOMER.email, CUSTOMER.password, '/orders');
+      const number = fullId.replace(/-/g, '').slice(0, 8).toUpperCase();
+      const card = shopper.getByRole('article', { name: `Order #${number}` });
+      await card.waitFor();
+      expect(await card.locator('[data-order-status]').getAttribute('data-order-status')).toBe('Shipped');
+    } finally {
+      await shopper.context().close();
+    }
+  });
+
+  it('exports the listed orders as CSV', async () => {
+    await page.getByRole('link', { name: '← All orders' }).click();
+    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
+    await page.getByLabel('Show').selectOption('Shipped');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await file.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    });
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^"order_id","placed_on","status"/);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((line) => line.includes('"Shipped"'))).toBe(true);
+    await page.getByLabel('Show').selectOption('all');
+  });
+
+  it('marks an unpaid order paid, then unpaid again, after confirming', async () => {
+    // The demo's lamp order to Pune, awaiting payment.
+    await page.getByRole('searchbox', { name: /Search orders/ }).fill('Pune');
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: /^Edit order/ }) });
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { name: 'Order Details' }).waitFor();
+    await page.getByText('Not Paid', { exact: true }).waitFor();
+    const questions: string[] = [];
+    page.on('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Mark as Paid' }).click();
+    await toast(page, 'Payment Status Updated Successfully');
+    await page.getByText('Paid', { exact: true }).waitFor();
+    await page.getByText(/Recorded by an admin: ₹[\d,]+\.\d{2}, captured/).waitFor();
+    await page.getByRole('button', { name: 'Mark as Unpaid' }).click();
+    await page.getByText('Not Paid', { exact: true }).waitFor();
+    await page.getByText(/Recorded by an admin: ₹[\d,]+\.\d{2}, voided/).waitFor();
+    expect(questions).toEqual([
+      'Are you sure you want to mark this order as paid?',
+      'Are you sure you want to mark this order as unpaid?',
+    ]);
+    page.removeAllListeners('dialog');
+  });
+
+  it('creates a coupon, edits it inline in the 400 px scrolling table; a shopper applies it in their cart', async () => {
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Coupons' }).click();
+    await page.getByRole('heading', { name: 'Coupons', exact: true }).waitFor();
+    const form = page.getByRole('form', { name: 'Create Coupon' });
+    await form.getByRole('button', { name: 'Create Coupon' }).click();
+    await form.getByText('Coupon code is required').waitFor();
+    await form.getByLabel('Coupon Code *').fill(couponCode.toLowerCase());
+    await form.getByLabel('Discount (%) *').fill('101');
+    await form.getByLabel('Usage Limit *').fill('5');
+    await form.getByRole('button', { name: 'Create Coupon' }).click();
+    await form.getByText('Discount must be 1 to 100').waitFor();
+    await form.getByLabel('Discount (%) *').fill('15');
+    await form.getByRole('button', { name: 'Create Coupon' }).click();
+    await toast(page, 'Coupon created successfully!');
+
+    const table = page.getByRole('region', { name: 'Existing coupons' });
+    expect(await table.evaluate((el) => getComputedStyle(el).maxHeight)).toBe('400px');
+    const row = table.getByRole('row').filter({ hasText: couponCode });
+    await row.waitFor();
+    expect(await row.locator('td').allTextContents()).toEqual([couponCode, '15%', 'Never', '5', '0', '']);
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    await row.getByRole('button', { name: `Edit ${couponCode}` }).click();
+    const editing = table.getByRole('row').filter({ has: page.getByLabel(`Discount of ${couponCode}`) });
+    await editing.getByLabel(`Discount of ${couponCode}`).fill('20');
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Are you sure you want to update this coupon?');
+      void dialog.accept();
+    });
+    await editing.getByRole('button', { name: 'Update', exact: true }).click();
+    await toast(page, 'Coupon updated successfully!');
+    await expect.poll(() => row.locator('td').nth(1).textContent()).toBe('20%');
+    // The code works at the shop's own checkout rules: upper-cased, looked up in any case.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const res = await fetch(`${baseUrl}/api/coupons/get-coupons?search=${couponCode.toLowerCase()}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await res.json()) as { coupons: { code: string; discount: number; usedCount: number }[] };
+    expect(body.coupons).toEqual([expect.objectContaining({ code: couponCode, discount: 20, usedCount: 0 })]);
+
+    // A shopper applies it in their cart, typed in lower case.
+    const shopperToken = await register(`coupon-${randomUUID().slice(0, 8)}@example.com`);
+    const list = (await (
+      await fetch(`${baseUrl}/api/products?limit=1&sort=price-high&inStock=true`)
+    ).json()) as {
+      products: { _id: string }[];
+    };
+    const added = await fetch(`${baseUrl}/api/cart/add`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${shopperToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: list.products[0]!._id, quantity: 1 }),
+    });
+    expect(added.status).toBe(200);
+    const shopper = await newPage(browser, baseUrl);
+    await shopper.goto('/');
+    await shopper.evaluate((t) => localStorage.setItem('token', t), shopperToken);
+    await shopper.goto('/cart');
+    const main = shopper.locator('main');
+    await main.getByLabel('Coupon code').fill(couponCode.toLowerCase());
+    await main.getByRole('button', { name: 'Apply Coupon' }).click();
+    await toast(shopper, 'Coupon code applied');
+    const box = main.getByRole('region', { name: 'Cart Total' });
+    await box.getByText('Coupon code applied').waitFor();
+    await box.getByText('-20%').waitFor();
+    await shopper.context().close();
+  });
+
   it('shows the shop settings and the audit log of these changes, both accessible', async () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Shop' }).click();
     await page.getByRole('heading', { name: 'Shop Settings' }).waitFor();
@@ -173,7 +360,35 @@ describeInBrowser('admin back office', () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('cell', { name: new RegExp(`${productName}: Price 1299 → 999`) }).waitFor();
     await page.getByRole('cell', { name: `${shopperEmail}: user → admin` }).waitFor();
+    await page.getByRole('cell', { name: /^Order #[0-9a-f]{8}: Processing → Shipped$/ }).waitFor();
+    await page.getByRole('cell', { name: new RegExp(`^Coupon ${couponCode}: discount 15 → 20$`) }).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
+  });
+
+  it('sends an admin demoted while using the admin area home with the toast, still signed in', async () => {
+    const promoted = await newPage(browser, baseUrl);
+    await logIn(promoted, shopperEmail, 'sunrise42', '/');
+    await promoted.goto('/admin/orders');
+    await promoted.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
+    const adminToken = await page.evaluate(() => localStorage.getItem('token'));
+    const users = (await (
+      await fetch(`${baseUrl}/api/users/all?search=${encodeURIComponent(shopperEmail)}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+      })
+    ).json()) as { adminUsers: { _id: string }[] };
+    const demoted = await fetch(`${baseUrl}/api/users/update/${users.adminUsers[0]!._id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ newStatus: 'user' }),
+    });
+    expect(demoted.status).toBe(200);
+    // The next admin request is refused with 403: the admin area closes, the session stays.
+    await promoted.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Coupons' }).click();
+    await toast(promoted, 'You are not an admin');
+    await promoted.waitForURL((url) => url.pathname === '/');
+    expect(await promoted.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    expect(await promoted.getByText('Session expired', { exact: false }).count()).toBe(0);
+    await promoted.context().close();
   });
 
   it('opens the sidebar from the hamburger on a small screen', async () => {

@@ -47,6 +47,17 @@ describe('every admin route', () => {
         'PUT /api/products/:id',
         'PUT /api/settings',
         'PUT /api/users/update/:userId',
+        'GET /api/orders/all',
+        'GET /api/orders/order/:id',
+        'PUT /api/orders/mark-paid/:id',
+        'PUT /api/orders/status/:id',
+        'DELETE /api/Orders/delete/:id',
+        'GET /api/admin/orders.csv',
+        'GET /api/coupons/get-coupons',
+        'POST /api/coupons/create-coupon',
+        'PUT /api/coupons/update-coupon/:couponId',
+        'DELETE /api/coupons/delete-coupon/:couponId',
+        'GET /api/admin/dashboard',
       ].sort(),
     );
   });

@@ -5,12 +5,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { createDeps, type Deps, type DepsOverrides } from './deps';
 import { uploadsRoutes } from './modules/catalogue/index';
+import { OrderExpiryJob } from './modules/orders/order-expiry-job';
 import { seoRoutes } from './modules/seo/index';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { multipartPlugin } from './plugins/multipart';
-import { analyticsPageHeaders, securityPlugin } from './plugins/security';
+import { pageHeaders, securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { apiRoutes, ROUTE_MODULES, type RouteModule } from './routes';
 import { createServices, type Services } from './services';
@@ -85,7 +86,12 @@ async function assemble(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('services', services);
-  app.addHook('onClose', closeDeps);
+  const expiry = new OrderExpiryJob(() => services.orders.expireDue(), config.orders.expiryCheckMs, deps.log);
+  app.addHook('onReady', async () => expiry.start());
+  app.addHook('onClose', async () => {
+    await expiry.stop();
+    await closeDeps();
+  });
 
   await app.register(errorsPlugin);
   // Brotli or gzip for every text reply made on the fly (pages, API JSON); replies that carry their
@@ -100,7 +106,11 @@ async function assemble(
   await app.register(uploadsRoutes);
   await app.register(seoRoutes);
   if (config.webDist) {
-    const withAnalytics = analyticsPageHeaders();
+    const razorpay = deps.payments.window.provider === 'razorpay';
+    const variants = {
+      plain: razorpay ? pageHeaders({ analytics: false, razorpay }) : undefined,
+      withAnalytics: pageHeaders({ analytics: true, razorpay }),
+    };
     await app.register(webAppPlugin, {
       root: config.webDist,
       // The server build sits beside the client build (apps/web/dist-ssr next to apps/web/dist).
@@ -108,7 +118,7 @@ async function assemble(
       origin: config.publicUrl,
       // Settings are read on every use (one key lookup), so an id saved on any process applies at once.
       pageHeaders: async () =>
-        (await services.settings.get()).googleAnalyticsId ? withAnalytics : undefined,
+        (await services.settings.get()).googleAnalyticsId ? variants.withAnalytics : variants.plain,
     });
   }
   return app;

@@ -44,6 +44,14 @@ const envSchema = z.object({
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
+  RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  ORDER_PAYMENT_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  ORDER_EXPIRY_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   GEMINI_API_KEY: optionalString,
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-1.5-pro'),
   GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
@@ -89,12 +97,30 @@ export interface Config {
   passwordCost: ScryptCost;
   mail: { smtpUrl: string | undefined; from: string };
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
-  razorpay: { keyId: string | undefined; keySecret: string | undefined; webhookSecret: string | undefined };
+  /**
+   * The payment provider: Razorpay when both keys are set (its API at `apiUrl`, which only tests
+   * change), the built-in sandbox otherwise.
+   */
+  razorpay: {
+    keyId: string | undefined;
+    keySecret: string | undefined;
+    webhookSecret: string | undefined;
+    apiUrl: string;
+    timeoutMs: number;
+  };
+  /**
+   * Unpaid orders give their stock and coupon back `paymentWindowMs` after they were placed; every
+   * process looks for such orders each `expiryCheckMs` (0: never, as in tests, which run it themselves).
+   */
+  orders: { paymentWindowMs: number; expiryCheckMs: number };
   /** The AI description helper: Gemini when a key is set, the offline writer otherwise. */
   ai: { apiKey: string | undefined; model: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {}
+
+/** Razorpay's API; the SDK's default, written here so a test can point the adapter at a local server. */
+export const RAZORPAY_API_URL = 'https://api.razorpay.com';
 
 /** Parses the environment; throws ConfigError naming each bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -104,6 +130,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (or neither, for the payment sandbox)',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -132,6 +163,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+      apiUrl: RAZORPAY_API_URL,
+      timeoutMs: e.RAZORPAY_TIMEOUT_MS,
+    },
+    orders: {
+      paymentWindowMs: e.ORDER_PAYMENT_WINDOW_MINUTES * 60_000,
+      expiryCheckMs: e.ORDER_EXPIRY_CHECK_MS,
     },
     ai: { apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, timeoutMs: e.GEMINI_TIMEOUT_MS },
   };
@@ -172,6 +209,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SEED_DEMO: 'false',
       // Tests stand in for a proxy and set X-Forwarded-For to act from different addresses.
       TRUST_PROXY: 'true',
+      // Tests run the expiry themselves, on the clock they control.
+      ORDER_EXPIRY_CHECK_MS: '0',
       DATA_DIR: overrides.dataDir ?? path.join(process.cwd(), 'data-test'),
     }),
     passwordCost: TEST_SCRYPT_COST,

@@ -12,10 +12,12 @@ import { createLogger } from './lib/log';
 import { Mailer, OutboxMailer, SmtpMailer } from './lib/mailer/index';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { insertOutboxEmail } from './modules/mail/outbox.repo';
+import { createPaymentProvider } from './modules/payments/create-payment-provider';
+import type { PaymentProvider } from './modules/payments/payment-provider';
 
 /**
  * Everything outside the code that services depend on, each real or local and
- * chosen once here from the configuration. Later: payments.
+ * chosen once here from the configuration.
  */
 export interface Deps {
   config: Config;
@@ -32,6 +34,8 @@ export interface Deps {
   ai: DescriptionWriter;
   /** Work a request starts without waiting for it. */
   background: Background;
+  /** The payment provider: Razorpay with its keys, the built-in sandbox without. */
+  payments: PaymentProvider;
 }
 
 /**
@@ -67,11 +71,13 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
           }),
       log,
     );
+  const clock = overrides.clock ?? systemClock;
+  const background = overrides.background ?? new InProcessBackground(log);
   const deps: Deps = {
     config,
     database,
     db: database.db,
-    clock: overrides.clock ?? systemClock,
+    clock,
     log,
     mailer,
     storage: overrides.storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')),
@@ -81,7 +87,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       (config.ai.apiKey
         ? new GeminiWriter({ apiKey: config.ai.apiKey, model: config.ai.model })
         : new OfflineWriter()),
-    background: overrides.background ?? new InProcessBackground(log),
+    background,
+    payments:
+      overrides.payments ?? createPaymentProvider(config, { db: database.db, clock, log, background }),
   };
   return {
     deps,

@@ -4,8 +4,12 @@ import { auditModule } from './modules/audit/index';
 import { cartModule } from './modules/cart/index';
 import { catalogueModule } from './modules/catalogue/index';
 import { contactModule } from './modules/contact/index';
+import { couponsModule } from './modules/coupons/index';
+import { dashboardModule } from './modules/dashboard/index';
 import { healthModule } from './modules/health/index';
 import { newsletterModule } from './modules/newsletter/index';
+import { ordersModule } from './modules/orders/index';
+import { paymentsModule } from './modules/payments/index';
 import { settingsModule } from './modules/settings/index';
 import { usersModule } from './modules/users/index';
 import { wishlistModule } from './modules/wishlist/index';
@@ -34,6 +38,10 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   newsletterModule,
   cartModule,
   wishlistModule,
+  ordersModule,
+  couponsModule,
+  dashboardModule,
+  paymentsModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

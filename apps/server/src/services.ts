@@ -8,9 +8,13 @@ import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { CategoriesService } from './modules/catalogue/categories.service';
 import { ProductAdminService } from './modules/catalogue/product-admin.service';
 import { ContactService } from './modules/contact/contact.service';
+import { CouponAdminService } from './modules/coupons/coupon-admin.service';
 import { CouponsService } from './modules/coupons/coupons.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
+import { PaymentsService } from './modules/payments/payments.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SeoService } from './modules/seo/seo.service';
 import { SettingsService } from './modules/settings/settings.service';
@@ -34,6 +38,7 @@ export interface Services {
   passwordReset: PasswordResetService;
   oidc: OidcService;
   orders: OrdersService;
+  payments: PaymentsService;
   settings: SettingsService;
   audit: AuditService;
   userAdmin: UserAdminService;
@@ -45,6 +50,9 @@ export interface Services {
   coupons: CouponsService;
   cart: CartService;
   wishlist: WishlistService;
+  orderAdmin: OrderAdminService;
+  couponAdmin: CouponAdminService;
+  dashboard: DashboardService;
 }
 
 /**
@@ -64,6 +72,8 @@ export function createServices(deps: Deps): Services {
   const limits = new RateLimitService(deps);
   const settings = new SettingsService({ ...deps, audit });
   const coupons = new CouponsService();
+  const cart = new CartService({ ...deps, settings, coupons });
+  const payments = new PaymentsService({ ...deps, cart, settings, catalogue });
   return {
     catalogue,
     categories,
@@ -71,7 +81,8 @@ export function createServices(deps: Deps): Services {
     users,
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
-    orders: new OrdersService(deps),
+    orders: new OrdersService({ ...deps, cart, coupons, payments, settings, catalogue }),
+    payments,
     settings,
     audit,
     userAdmin: new UserAdminService({ ...deps, audit }),
@@ -81,7 +92,10 @@ export function createServices(deps: Deps): Services {
     contact: new ContactService({ ...deps, limits }),
     newsletter: new NewsletterService({ ...deps, limits, settings, audit }),
     coupons,
-    cart: new CartService({ ...deps, settings, coupons }),
+    cart,
     wishlist: new WishlistService(deps),
+    orderAdmin: new OrderAdminService({ ...deps, audit }),
+    couponAdmin: new CouponAdminService({ ...deps, audit }),
+    dashboard: new DashboardService(deps),
   };
 }

@@ -40,6 +40,13 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * The shop's clock for "today" and calendar dates (dashboard days, coupon expiry dates): India, which
+ * keeps UTC+05:30 all year (no daylight saving), so the offset is a constant.
+ */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+export const SHOP_UTC_OFFSET_MINUTES = 330;
+
 /** Messages the client shows, from the spec's error catalogue. */
 export const MESSAGES = {
   sessionExpiredReply: 'Session expired or unauthorized. Please log in again.',
@@ -49,8 +56,7 @@ export const MESSAGES = {
 } as const;
 
 /** Sort keys of product listings (the spec's list; its "size" option is a filter here, not an order). */
-/** The spec's sorts, `size` last: smallest size on offer first (see products.repo.ts). */
-export const PRODUCT_SORTS = ['featured', 'price-low', 'price-high', 'rating', 'newest', 'size'] as const;
+export const PRODUCT_SORTS = ['featured', 'price-low', 'price-high', 'rating', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const PRODUCT_PAGE_SIZE = { default: 24, max: 100 } as const;
@@ -108,4 +114,26 @@ export const WISHLIST_MESSAGES = {
   alreadyThere: 'Product already in wishlist',
   removed: 'Removed from wishlist',
   outOfStock: 'Product is out of stock',
+} as const;
+
+/** The checkout's messages, from the spec's catalogue where it has them; server and client share them. */
+export const CHECKOUT_MESSAGES = {
+  requiredFields: 'Please fill all required fields',
+  loginFirst: 'Please login first',
+  invalidEmail: 'Invalid email format',
+  phoneDigits: 'Phone number must contain digits only',
+  phoneLength: 'Phone number must be 10 digits',
+  processing: 'Processing your purchase...',
+  verifying: 'Verifying payment...',
+  paid: 'Payment successful! You now track your order in your order history.',
+  initiateFailed: 'Failed to initiate payment. Please try again.',
+  verifyFailed: 'Payment verification failed. Please contact support.',
+  emptyCart: 'Your cart is empty. Add something to it before checking out.',
+  orderDeleted: 'Order deleted successfully!',
+  fetchOrdersFailed: 'Failed to fetch orders. Please try again later.',
+  noOrders: 'No orders found',
+  noOrdersHint: "You haven't placed any orders yet.",
+  paymentNotCompleted: 'Payment not completed. Your order is waiting for payment: pay it from My Orders.',
+  viewDetailsSoon: 'Order details are coming soon.',
+  trackPackageSoon: 'Package tracking is coming soon.',
 } as const;

@@ -57,12 +57,29 @@ export const ANALYTICS_SOURCES = {
   ],
 } as const;
 
-/** The headers of an app page when analytics are on: the strict policy plus exactly Google Analytics' hosts. */
-export function analyticsPageHeaders(): Record<string, string> {
+/**
+ * Razorpay's web checkout (test or live keys): its script, and the frames it opens. Allowed on the
+ * app's pages only while Razorpay is the payment provider; the sandbox needs nothing beyond 'self'.
+ */
+export const RAZORPAY_SOURCES = {
+  scriptSrc: ['https://checkout.razorpay.com'],
+  frameSrc: ['https://api.razorpay.com', 'https://checkout.razorpay.com'],
+  connectSrc: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+} as const;
+
+/**
+ * The headers of an app page: the strict policy plus exactly the hosts of what is switched on
+ * (Google Analytics while the shop has an id, Razorpay's checkout while it is the provider).
+ */
+export function pageHeaders(options: { analytics: boolean; razorpay: boolean }): Record<string, string> {
   const csp = helmetOptions.contentSecurityPolicy as { directives: Record<string, string[]> };
   const directives = { ...csp.directives };
-  for (const [name, hosts] of Object.entries(ANALYTICS_SOURCES))
-    directives[name] = [...(directives[name] ?? []), ...hosts];
+  const extras = [options.analytics ? ANALYTICS_SOURCES : {}, options.razorpay ? RAZORPAY_SOURCES : {}];
+  for (const sources of extras) {
+    for (const [name, hosts] of Object.entries(sources) as [string, readonly string[]][]) {
+      directives[name] = [...(directives[name] ?? []), ...hosts];
+    }
+  }
   return securityHeaders({ ...helmetOptions, contentSecurityPolicy: { useDefaults: false, directives } });
 }
 

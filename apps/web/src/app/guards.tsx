@@ -13,8 +13,11 @@ function PageLoader() {
   );
 }
 
-/** Login-required pages: waits for the start-up check, then toasts once and sends guests to /login. */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/**
+ * Login-required pages: waits for the start-up check, then toasts once and sends guests to /login.
+ * `guestMessage` is what a guest who was never signed in reads (checkout's 'Please login first').
+ */
+export function RequireAuth({ children, guestMessage }: { children: ReactNode; guestMessage?: string }) {
   const { checking, isAuthenticated } = useSession();
   const location = useLocation();
   const toasted = useRef(false);
@@ -23,9 +26,9 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (redirect && !toasted.current) {
       toasted.current = true;
       // The session's own end already told the shopper; one toast is enough.
-      if (!sessionJustEnded() && !justLoggedOut()) notify.error(MESSAGES.sessionExpiredGuard);
+      if (!sessionJustEnded() && !justLoggedOut()) notify.error(guestMessage ?? MESSAGES.sessionExpiredGuard);
     }
-  }, [redirect]);
+  }, [redirect, guestMessage]);
   if (checking) return <PageLoader />;
   if (redirect && justLoggedOut()) return <Navigate to="/login" replace />;
   if (redirect) {

@@ -1,3 +1,4 @@
+import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense } from 'react';
 import {
@@ -89,6 +90,15 @@ function AuthOutlet() {
   );
 }
 
+/** Checkout tells a guest the spec's 'Please login first' on the way to /login. */
+function CheckoutOutlet() {
+  return (
+    <RequireAuth guestMessage={CHECKOUT_MESSAGES.loginFirst}>
+      <Outlet />
+    </RequireAuth>
+  );
+}
+
 /** The admin area: its own layout (no storefront header search or footer), admins only. */
 function AdminRoot() {
   return (
@@ -122,7 +132,7 @@ const content = {
   policy: () => import('@/features/content/pages/policy-page'),
   about: () => import('@/features/content/pages/about-page'),
 };
-const checkout = () => import('@/features/cart/pages/checkout-page');
+const checkout = () => import('@/features/checkout/pages/checkout-page');
 // The admin area is one lazily loaded chunk with its own routes, fetched only once RequireAdmin lets the
 // visitor in: a route `lazy` would be fetched on every match, a shopper's included.
 const AdminArea = lazyWithReload(() => import('@/features/admin/pages/admin-area'));
@@ -170,6 +180,11 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'profile', lazy: page(account.profile, 'ProfilePage') },
           { path: 'orders', lazy: page(() => import('@/features/orders/pages/orders-page'), 'OrdersPage') },
+        ],
+      },
+      {
+        Component: CheckoutOutlet,
+        children: [
           { path: 'cart/checkout', lazy: page(checkout, 'CheckoutPage') },
           { path: 'checkout', lazy: page(checkout, 'CheckoutPage') },
         ],

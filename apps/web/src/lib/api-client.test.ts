@@ -46,6 +46,35 @@ describe('the API client and the session', () => {
     expect(c.useSession.getState().token).toBeNull();
   });
 
+  it('keeps a session a 403 refuses, and drops its admin flag: a demoted admin is no longer one', async () => {
+    const c = await loadClient(async () =>
+      json(403, { message: 'Only shop administrators can do this.', code: 'FORBIDDEN' }),
+    );
+    c.useSession.getState().setSession(
+      {
+        _id: 'u1',
+        name: 'Anita',
+        email: 'anita@example.com',
+        phoneNumber: null,
+        profileImage: null,
+        isAdmin: true,
+        hasPassword: true,
+        createdAt: '2025-01-01T00:00:00.000Z',
+      },
+      'token-1',
+    );
+    const error = await c.api('/orders/all').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, message: 'Only shop administrators can do this.' });
+    expect(c.useSession.getState()).toMatchObject({
+      token: 'token-1',
+      isAuthenticated: true,
+      isAdmin: false,
+    });
+    expect(c.useSession.getState().user?.isAdmin).toBe(false);
+    expect(c.toasts).not.toHaveBeenCalled();
+    expect(c.navigate).not.toHaveBeenCalled();
+  });
+
   it('keeps the renewed token a reply carries, in the session and in storage', async () => {
     const c = await loadClient(async () => json(200, { ok: true }, { 'x-session-token': 'token-2' }));
     await c.api('/users/user');

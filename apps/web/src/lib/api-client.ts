@@ -40,9 +40,9 @@ export function setApiTransport(next: Transport) {
 let sessionExpiryHandled = false;
 
 /**
- * The one place a 401 or 403 ends a session: the spec's toast, the token
- * removed, and the shopper sent to /login. Only replies to requests that carried a
- * token count; a wrong password on the login form is an ordinary error.
+ * The one place a 401 ends a session: the spec's toast, the token removed, and
+ * the shopper sent to /login. Only replies to requests that carried a token
+ * count; a wrong password on the login form is an ordinary error.
  */
 function onUnauthorized() {
   if (sessionExpiryHandled) return;
@@ -55,6 +55,17 @@ function onUnauthorized() {
   setTimeout(() => {
     sessionExpiryHandled = false;
   }, 1000);
+}
+
+/**
+ * A 403 to a signed-in request: the session is valid, the account may not do
+ * this. An admin meets one only by losing the role meanwhile (refusals an admin
+ * causes are 409s), so the session forgets the admin flag: the admin guard then
+ * says 'You are not an admin' once and sends them home, still signed in.
+ */
+function onForbidden() {
+  const { user, isAdmin, setUser } = useSession.getState();
+  if (isAdmin && user) setUser({ ...user, isAdmin: false });
 }
 
 export interface RequestOptions<T> {
@@ -122,7 +133,8 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   if (response.ok && options.as === 'text') return (await response.text()) as T;
   const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    if ((response.status === 401 || response.status === 403) && current) onUnauthorized();
+    if (response.status === 401 && current) onUnauthorized();
+    if (response.status === 403 && current) onForbidden();
     const reply = (data ?? {}) as Partial<ErrorReply>;
     throw new ApiError(
       response.status,

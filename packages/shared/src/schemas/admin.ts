@@ -295,7 +295,11 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogQuerySchema = z
-  .object({ entity: z.enum(['user', 'product', 'settings', 'newsletter']).optional(), page, limit })
+  .object({
+    entity: z.enum(['user', 'product', 'settings', 'newsletter', 'order', 'coupon']).optional(),
+    page,
+    limit,
+  })
   .strict();
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 export type AuditLogParams = z.output<typeof auditLogQuerySchema>;

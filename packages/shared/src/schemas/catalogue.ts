@@ -65,6 +65,11 @@ export const productListSchema = z
     page: z.number().int(),
     pages: z.number().int(),
     facets: productFacetsSchema,
+    /**
+     * Pass as `cursor` for the page after this one (null on the last page): unlike `page`, no
+     * product added or removed meanwhile makes it skip or repeat one, and deep pages cost no more.
+     */
+    nextCursor: z.string().nullable(),
   })
   .meta({ id: 'ProductList' });
 export type ProductList = z.infer<typeof productListSchema>;
@@ -99,6 +104,8 @@ export const productListQuerySchema = z
     featured: flag,
     sort: z.enum(PRODUCT_SORTS).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
+    /** A `nextCursor` from an earlier reply with the same sort: the page just after it (`page` is only echoed). */
+    cursor: z.string().max(1000).optional(),
     limit: z.coerce.number().int().min(1).max(PRODUCT_PAGE_SIZE.max).default(PRODUCT_PAGE_SIZE.default),
   })
   .strict();

@@ -3,9 +3,11 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -77,34 +79,10 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_sku_uq').on(t.sku),
-    // Listings match the category path case-insensitively.
-    index('products_category_path_idx').on(
-      sql`lower(${t.category})`,
-      sql`lower(${t.subCategory})`,
-      sql`lower(${t.option})`,
-      sql`lower(${t.subOption})`,
-    ),
     // Related products: same category, in stock first, best rated; read in index order.
     index('products_related_idx').on(t.category, sql`(${t.countInStock} > 0)`, t.rating, t.id),
-    index('products_sale_price_idx').on(t.salePricePaise),
-    // Listing orders read straight from an index (all columns descending or all ascending, so
-    // a backward scan serves the descending orders), alone or within a category.
-    index('products_featured_order_idx').on(t.isFeatured, t.rating, t.numReviews, t.id),
-    index('products_category_featured_idx').on(
-      sql`lower(${t.category})`,
-      t.isFeatured,
-      t.rating,
-      t.numReviews,
-      t.id,
-    ),
-    index('products_category_price_idx').on(sql`lower(${t.category})`, t.salePricePaise, t.id),
-    index('products_rating_idx').on(t.rating),
+    // The admin's list, newest first. Storefront listings and search read catalogue_listing instead.
     index('products_created_at_idx').on(t.createdAt),
-    index('products_brand_idx').on(t.brand),
-    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('products_category_trgm_idx').using('gin', sql`lower(${t.category}) gin_trgm_ops`),
-    index('products_colours_idx').using('gin', t.colours),
-    index('products_sizes_idx').using('gin', t.sizes),
     // Stock taken by two orders at once can never go below zero: one of them fails instead.
     check('products_stock_not_negative', sql`${t.countInStock} >= 0`),
     check('products_price_not_negative', sql`${t.pricePaise} >= 0`),
@@ -112,4 +90,88 @@ export const products = pgTable(
     check('products_rating_range', sql`${t.rating} between 0 and 5`),
     check('products_reviews_not_negative', sql`${t.numReviews} >= 0`),
   ],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What shoppers browse and search, one narrow row per live product, kept by
+ * triggers on products in the same transaction as every write (migration
+ * 0010): category path and name lower-cased as the filters match them, the
+ * sale price, the flags, and a weighted text document for ranking. Listings,
+ * facets and search read this table (index-only scans on plain columns) and
+ * fetch whole products only for the page they show; a stock change that does
+ * not empty or refill a product leaves it untouched.
+ */
+export const catalogueListing = pgTable(
+  'catalogue_listing',
+  {
+    productId: uuid('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    subCategory: text('sub_category'),
+    option: text('option'),
+    subOption: text('sub_option'),
+    name: text('name').notNull(),
+    brand: text('brand').notNull(),
+    material: text('material'),
+    colours: text('colours').array().notNull(),
+    sizes: text('sizes').array().notNull(),
+    rating: real('rating').notNull(),
+    numReviews: integer('num_reviews').notNull(),
+    salePricePaise: integer('sale_price_paise').notNull(),
+    isFeatured: boolean('is_featured').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    onSale: boolean('on_sale').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    document: tsvector('document').notNull(),
+  },
+  (t) => [
+    // Each listing order, over the whole catalogue and within a category (all columns one way, so a
+    // backward scan serves the descending orders; the id last keeps pages apart and seeks exact).
+    index('catalogue_listing_featured_idx').on(t.isFeatured, t.rating, t.numReviews, t.productId),
+    index('catalogue_listing_category_featured_idx').on(
+      t.category,
+      t.isFeatured,
+      t.rating,
+      t.numReviews,
+      t.productId,
+    ),
+    index('catalogue_listing_price_idx').on(t.salePricePaise, t.productId),
+    // The brand last: counting brands over a category's price range reads this index alone.
+    index('catalogue_listing_category_price_idx').on(t.category, t.salePricePaise, t.productId, t.brand),
+    index('catalogue_listing_rating_idx').on(t.rating, t.numReviews, t.productId),
+    index('catalogue_listing_category_rating_idx').on(t.category, t.rating, t.numReviews, t.productId),
+    index('catalogue_listing_newest_idx').on(t.createdAt, t.productId),
+    index('catalogue_listing_category_newest_idx').on(t.category, t.createdAt, t.productId),
+    index('catalogue_listing_path_idx').on(t.category, t.subCategory, t.option, t.subOption),
+    // Migration 0010 also creates two covering indexes Drizzle cannot declare (INCLUDE), from which a
+    // listing narrowed by brand (within a category or not) and price counts its facets without the heap:
+    // catalogue_listing_category_facets_idx (category, brand, sale_price_paise) and
+    // catalogue_listing_brand_facets_idx (brand, sale_price_paise), both INCLUDE (material, rating, colours, sizes).
+    index('catalogue_listing_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('catalogue_listing_category_trgm_idx').using('gin', sql`${t.category} gin_trgm_ops`),
+    index('catalogue_listing_colours_idx').using('gin', t.colours),
+    index('catalogue_listing_sizes_idx').using('gin', t.sizes),
+  ],
+);
+
+/**
+ * How many live products each category node holds, per facet value, kept by
+ * triggers on catalogue_listing in the same transaction as the write. `node`
+ * is the lower-cased path ({} the whole shop, {fashion}, {fashion,men} …);
+ * facets are total (value ''), brand, material, colour, size and rating (value
+ * n: rated n or more). A listing filtered by its category path alone reads its
+ * counts here instead of scanning.
+ */
+export const catalogueFacetCounts = pgTable(
+  'catalogue_facet_counts',
+  {
+    node: text('node').array().notNull(),
+    facet: text('facet').notNull(),
+    value: text('value').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.node, t.facet, t.value] })],
 );

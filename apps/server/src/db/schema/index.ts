@@ -2,5 +2,6 @@ export * from './admin';
 export * from './catalogue';
 export * from './content';
 export * from './orders';
+export * from './payments';
 export * from './shopping';
 export * from './users';

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
 import { createdAt, id, updatedAt } from './columns';
+import { coupons } from './shopping';
 import { users } from './users';
 
 export interface ShippingAddress {
@@ -28,6 +29,17 @@ export interface ShippingAddress {
   country: string;
   pinCode: string;
 }
+
+/** `voided`: a payment an admin recorded by hand and then took back (kept for the records). */
+export const PAYMENT_STATUSES = [
+  'created',
+  'captured',
+  'failed',
+  'refund_due',
+  'refunded',
+  'voided',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** The statuses as a PostgreSQL enum; the allowed moves are modules/orders/order-lifecycle.ts. */
 export const orderStatus = pgEnum('order_status', ORDER_STATUSES);
@@ -47,6 +59,11 @@ export const orders = pgTable(
     discountPaise: integer('discount_paise').notNull().default(0),
     couponCode: text('coupon_code'),
     couponDiscount: integer('coupon_discount').notNull().default(0),
+    /**
+     * The coupon whose use this order holds: counted in `coupons.used_count` from the order's creation,
+     * given back once if it ends unpaid or is cancelled before shipping.
+     */
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     shippingPaise: integer('shipping_paise').notNull().default(0),
     taxPaise: integer('tax_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
@@ -57,6 +74,8 @@ export const orders = pgTable(
     trackingNumber: text('tracking_number'),
     /** Unpaid orders release their reserved stock after this moment. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the shopper deleted this unpaid order: gone from their list, kept for the shop's books. */
+    shopperDeletedAt: timestamp('shopper_deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -64,6 +83,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_status_idx').on(t.status),
     index('orders_created_at_idx').on(t.createdAt),
+    // The expiry job's search: unpaid orders by when they expire.
+    index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'Pending'`),
     // Paid and delivered are facts with a time, and the status must agree with them.
     // Cancelled may or may not have been paid; Returned and Refunded may or may not have been delivered.
     check(
@@ -153,9 +174,19 @@ export const payments = pgTable(
     providerOrderId: text('provider_order_id').notNull(),
     providerPaymentId: text('provider_payment_id'),
     amountPaise: integer('amount_paise').notNull(),
-    /** created → captured | failed; captured → refunded. Only a captured payment pays an order. */
-    status: text('status').notNull().default('created'),
+    /**
+     * created → captured | failed (a failed attempt may be followed by one that is captured);
+     * captured → refund_due (the order could not be honoured) → refunded. Only a captured payment pays
+     * an order.
+     */
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('created'),
     email: text('email'),
+    /** Why the last attempt failed, in the provider's words. */
+    errorDescription: text('error_description'),
+    /** The provider's refund, once the money went back. */
+    providerRefundId: text('provider_refund_id'),
+    /** When a process last started this refund: another retries it only after a while. */
+    refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true }),
     raw: jsonb('raw'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -164,5 +195,16 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_order_uq').on(t.provider, t.providerOrderId),
     index('payments_order_idx').on(t.orderId),
     check('payments_amount_not_negative', sql`${t.amountPaise} >= 0`),
+    check(
+      'payments_status_known',
+      sql`${t.status} in ('created', 'captured', 'failed', 'refund_due', 'refunded', 'voided')`,
+    ),
+    // A captured payment names the provider's payment; a refunded one also its refund.
+    check(
+      'payments_captured_has_payment_id',
+      sql`${t.status} not in ('captured', 'refund_due', 'refunded') or ${t.providerPaymentId} is not null`,
+    ),
+    // The refund retries find what is still owed.
+    index('payments_refund_due_idx').on(t.id).where(sql`${t.status} = 'refund_due'`),
   ],
 );

@@ -1,4 +1,4 @@
-import { count, sql } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PasswordHasher } from '../../lib/password';
 import type { FileStorage } from '../../lib/storage';
@@ -7,11 +7,13 @@ import { categories, coupons, products, shopSettings, users } from '../schema/in
 import { DEMO_ACCOUNTS } from './accounts';
 import { CATEGORY_TREE, type SeedCategory } from './categories';
 import { imageKeys, mapLimit, productImages, renderSvg } from './images';
+import { seedDemoOrders } from './orders';
 import { DEMO_PRODUCTS } from './products';
 import { couponRows, DEMO_SHOP_SETTINGS } from './shop';
 
 export { DEMO_ACCOUNTS } from './accounts';
 export { CATEGORY_TREE } from './categories';
+export { DEMO_ORDERS } from './orders';
 export { DEMO_PRODUCTS } from './products';
 export { DEMO_COUPONS, DEMO_SHOP_SETTINGS } from './shop';
 
@@ -113,15 +115,45 @@ export async function seedDemoIfEmpty(ctx: SeedContext): Promise<void> {
     await tx.insert(shopSettings).values(DEMO_SHOP_SETTINGS).onConflictDoNothing();
     const couponList = couponRows(now);
     await tx.insert(coupons).values(couponList).onConflictDoNothing();
-    return { nodes, coupons: couponList.length };
+    // The demo customer's order history, only where the demo accounts are seeded.
+    const people = withAccounts ? await demoPeople(tx) : undefined;
+    const placed = people ? await seedDemoOrders(tx, people, now) : 0;
+    return { nodes, coupons: couponList.length, orders: placed };
   });
 
   if (!seeded) return;
   ctx.log.info(
     `Demo data seeded: ${CATEGORY_TREE.length} categories (${seeded.nodes} tree nodes), ` +
-      `${DEMO_PRODUCTS.length} products, ${images.length} images, ${withAccounts ? 2 : 0} accounts, ${seeded.coupons} coupons ` +
+      `${DEMO_PRODUCTS.length} products, ${images.length} images, ${withAccounts ? 2 : 0} accounts, ${seeded.coupons} coupons, ${seeded.orders} orders ` +
       `in ${Date.now() - started} ms`,
   );
+}
+
+/** The demo customer and admin as the database has them (an account made before the seed keeps its own row). */
+async function demoPeople(tx: Tx) {
+  const { admin, customer } = DEMO_ACCOUNTS;
+  const found = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      phone: users.phoneNumber,
+      isAdmin: users.isAdmin,
+    })
+    .from(users)
+    .where(inArray(users.email, [admin.email, customer.email]));
+  const shopper = found.find((u) => u.email === customer.email && !u.isAdmin);
+  const shopAdmin = found.find((u) => u.email === admin.email && u.isAdmin);
+  if (!shopper || !shopAdmin) return undefined;
+  return {
+    customer: {
+      id: shopper.id,
+      name: shopper.name,
+      email: shopper.email,
+      phone: shopper.phone ?? customer.phoneNumber,
+    },
+    adminId: shopAdmin.id,
+  };
 }
 
 function accountRow(account: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS]) {

@@ -4,7 +4,8 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_SCRYPT_COST } from '../../config';
 import { PasswordHasher } from '../../lib/password';
 import { categories, coupons, products, shopSettings, users } from '../schema/index';
-import { DEMO_ACCOUNTS, seedDemoIfEmpty } from './index';
+import { orderStatusHistory, orders, payments } from '../schema/orders';
+import { DEMO_ACCOUNTS, DEMO_ORDERS, seedDemoIfEmpty } from './index';
 
 const passwords = new PasswordHasher(TEST_SCRYPT_COST);
 const verifyPassword = (password: string, hash: string | null | undefined) =>
@@ -157,6 +158,38 @@ describe('seedDemoIfEmpty', () => {
     expect(expired!.expiresAt!.getTime()).toBeLessThan(Date.now());
   });
 
+  it('gives the demo customer an order history, placed and moved through the order lifecycle', async () => {
+    const rows = await t.db.select().from(orders);
+    expect(rows).toHaveLength(DEMO_ORDERS.length);
+    const statuses = rows.map((o) => o.status);
+    for (const status of [
+      'Pending',
+      'Processing',
+      'Shipped',
+      'Delivered',
+      'Completed',
+      'Cancelled',
+      'Refunded',
+    ]) {
+      expect(statuses, status).toContain(status);
+    }
+    const [customer] = await t.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.customer.email));
+    expect(rows.every((o) => o.userId === customer!.id)).toBe(true);
+    // Every paid order has the captured payment that paid it, marked as demo data.
+    const paid = rows.filter((o) => o.paidAt);
+    const captured = await t.db.select().from(payments).where(eq(payments.status, 'captured'));
+    expect(captured.map((p) => p.orderId).sort()).toEqual(paid.map((o) => o.id).sort());
+    expect(captured.every((p) => p.provider === 'demo')).toBe(true);
+    // Each move is in the status history, after the placing.
+    const history = await t.db.select().from(orderStatusHistory);
+    const moves = DEMO_ORDERS.reduce((n, o) => n + o.moves.length + 1, 0);
+    expect(history).toHaveLength(moves);
+    // The order with a coupon counted one use of it.
+    const [save20] = await t.db.select().from(coupons).where(eq(coupons.code, 'SAVE20'));
+    expect(save20!.usedCount).toBe(1);
+    expect(rows.find((o) => o.couponCode === 'SAVE20')!.discountPaise).toBeGreaterThan(0);
+  });
+
   it('is a no-op when products exist', async () => {
     const before = await counts(t);
     await seedDemoIfEmpty({ db: t.db, storage: t.deps.storage, log: t.app.log, passwords });
@@ -217,5 +250,6 @@ describe('seedDemoIfEmpty on a real server (accounts: false)', () => {
     const c = await counts(t);
     expect(c.products).toBeGreaterThanOrEqual(80);
     expect(c.users).toBe(0);
+    expect(await t.db.select().from(orders)).toEqual([]);
   });
 });

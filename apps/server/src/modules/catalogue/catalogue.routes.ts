@@ -2,6 +2,9 @@ import {
   categoryTreeSchema,
   errorReplySchema,
   idParamsSchema,
+  type ProductDetail,
+  type ProductList,
+  type ProductSuggestions,
   productDetailSchema,
   productListQuerySchema,
   productListSchema,
@@ -12,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canonicalKey, edgeCacheOptions, ReplyCache } from '../../lib/cache/reply-cache';
 import { SwrCache } from '../../lib/cache/swr-cache';
+import { InFlight } from './in-flight';
 import type { ListingSummary } from './product-facets';
 
 const suggestionsQuerySchema = z.object({ q: z.string().max(100).default('') }).strict();
@@ -31,16 +35,25 @@ export async function catalogueRoutes(base: FastifyInstance) {
     log: app.log,
     now: () => clock.now().getTime(),
   });
+  const caching = config.catalogueCacheTtlMs > 0;
   const listings = new ReplyCache(policy(500));
   const details = new ReplyCache(policy(2000));
   const suggestions = new ReplyCache(policy(500));
   // Totals and facets depend on the filters only: every page and sort of a listing shares one scan.
   const summaries = new SwrCache<ListingSummary>(edgeCacheOptions(policy(500)));
+  // Identical requests in flight together share one load, the cache on or off.
+  const loading = {
+    listings: new InFlight<ProductList>(),
+    summaries: new InFlight<ListingSummary>(),
+    details: new InFlight<ProductDetail>(),
+    suggestions: new InFlight<ProductSuggestions>(),
+  };
   const stopListening = await catalogue.onChange((productIds) => {
     listings.invalidate();
     summaries.invalidate();
     suggestions.invalidate();
     details.invalidate(productIds);
+    for (const inFlight of Object.values(loading)) inFlight.invalidate();
   });
   app.addHook('onClose', async () => stopListening());
 
@@ -68,9 +81,22 @@ export async function catalogueRoutes(base: FastifyInstance) {
     },
     async (request, reply) => {
       const q = request.query;
-      const filtersOnly = canonicalKey({ ...q, sort: undefined, page: undefined, limit: undefined });
+      const key = canonicalKey(q);
+      const filtersOnly = canonicalKey({
+        ...q,
+        sort: undefined,
+        page: undefined,
+        limit: undefined,
+        cursor: undefined,
+      });
+      // With the cache on, every page and sort of a filter set shares one summary; off, the
+      // catalogue counts in the statements that find the page.
+      const summary = caching
+        ? () =>
+            summaries.get(filtersOnly, () => loading.summaries.run(filtersOnly, () => catalogue.summarize(q)))
+        : undefined;
       return listings.send(reply, q, productListSchema, () =>
-        catalogue.list(q, () => summaries.get(filtersOnly, () => catalogue.summarize(q))),
+        loading.listings.run(key, () => catalogue.list(q, summary)),
       );
     },
   );
@@ -88,7 +114,9 @@ export async function catalogueRoutes(base: FastifyInstance) {
     },
     async (request, reply) => {
       const term = request.query.q.trim().toLowerCase();
-      return suggestions.send(reply, term, productSuggestionsSchema, () => catalogue.suggest(term));
+      return suggestions.send(reply, term, productSuggestionsSchema, () =>
+        loading.suggestions.run(term, () => catalogue.suggest(term)),
+      );
     },
   );
 
@@ -107,7 +135,7 @@ export async function catalogueRoutes(base: FastifyInstance) {
         reply,
         request.params.id,
         productDetailSchema,
-        () => catalogue.detail(request.params.id),
+        () => loading.details.run(request.params.id, () => catalogue.detail(request.params.id)),
         // A product page shows its product and the related ones: only their changes drop it.
         (d) => [d.product._id, ...d.related.map((p) => p._id)],
       ),

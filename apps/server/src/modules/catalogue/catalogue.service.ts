@@ -5,18 +5,31 @@ import {
   type ProductDetail,
   type ProductList,
   type ProductListParams,
+  type ProductSort,
   type ProductSuggestions,
   paiseToRupees,
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
 import { imageUrl } from './image-url';
+import {
+  findFacetRows,
+  findListingPage,
+  findProductsByIds,
+  findProductWithRelated,
+  type ListingHit,
+  listingOrder,
+  type PagePosition,
+} from './listing.repo';
+import { decodeCursor, encodeCursor } from './listing-cursor';
+import { PostgresProductSearch } from './postgres-product-search';
 import { type ListingSummary, toFacetSummary } from './product-facets';
 import { type ProductFilters, toFilters } from './product-filters';
-import { toProduct } from './product-view';
-import { findById, findFacetRows, findPage, findRelated, findSuggestions } from './products.repo';
+import type { ProductSearch } from './product-search';
+import { type ProductRow, toProduct } from './product-view';
+import { SqlRunner } from './sql-runner';
 
 const RELATED_LIMIT = 8;
 const SUGGESTION_LIMIT = 6;
@@ -31,8 +44,12 @@ declare module '../../lib/events/events' {
 
 export interface CatalogueServiceDeps {
   db: Db;
+  /** The driver under `db`: the storefront's reads run on it directly (SqlRunner). */
+  database: Database;
   events: Events;
   log: FastifyBaseLogger;
+  /** Where listings with a search term and suggestions come from; PostgreSQL's own search by default. */
+  search?: ProductSearch;
 }
 
 /** Told which products changed; undefined means any of them may have. */
@@ -43,54 +60,101 @@ export class CatalogueService {
   private readonly listeners = new Set<CatalogueChangeListener>();
   private readonly origin = randomUUID();
   private listening: Promise<unknown> | undefined;
+  private readonly search: ProductSearch;
+  private readonly sql: SqlRunner;
 
-  constructor(private readonly deps: CatalogueServiceDeps) {}
+  constructor(private readonly deps: CatalogueServiceDeps) {
+    this.sql = new SqlRunner(deps.database);
+    this.search = deps.search ?? new PostgresProductSearch(this.sql);
+  }
 
   /**
    * One page of products matching the filters, with the total and the facet
    * counts. The summary depends on the filters only, not on sort or page: a
    * caller that keeps one per filter set (the routes do) says where to get it.
+   * A page starts at `page` or, given a cursor from an earlier reply, just
+   * after it (`nextCursor`: seek paging, which no insert or delete between
+   * pages can shift, and which costs the same however deep).
    */
-  async list(
-    q: ProductListParams,
-    summary: () => Promise<ListingSummary> = () => this.summarize(q),
-  ): Promise<ProductList> {
+  async list(q: ProductListParams, summary?: () => Promise<ListingSummary>): Promise<ProductList> {
     const filters = this.filtersOf(q);
-    const [rows, { total, facets }] = await Promise.all([
-      findPage(this.deps.db, filters, q.sort ?? 'featured', q.limit, (q.page - 1) * q.limit),
-      summary(),
+    const sort = q.sort ?? 'featured';
+    const at: PagePosition = q.cursor
+      ? { after: decodeCursor(q.cursor, sort).key }
+      : { offset: (q.page - 1) * q.limit };
+    // A search counts in the statement that finds its page, unless the caller keeps summaries.
+    const counting = summary ?? (filters.search ? undefined : () => this.summarize(q));
+    // One more than a page: whether there is a next page, without counting.
+    const [found, counted] = await Promise.all([
+      this.findPage(filters, sort, q.limit + 1, at, !counting),
+      counting?.(),
     ]);
+    const { total, facets } = counted ?? found.summary ?? (await this.summarize(q));
+    const page = found.rows.slice(0, q.limit);
+    const last = page.at(-1);
     return {
-      products: rows.map(toProduct),
+      products: page.map((row) => toProduct(row)),
       total,
       page: q.page,
       pages: Math.ceil(total / q.limit),
       facets,
+      nextCursor: found.rows.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null,
     };
   }
 
-  /** How many products match the filters, and the facet counts: one scan, whatever the page or sort. */
+  /**
+   * How many products match the filters, and the facet counts, whatever the
+   * page or sort: kept counts for a category alone, otherwise counted over the
+   * rows each facet needs (listing.repo.ts), or by the search.
+   */
   async summarize(q: ProductListParams): Promise<ListingSummary> {
-    return toFacetSummary(await findFacetRows(this.deps.db, this.filtersOf(q)));
+    const filters = this.filtersOf(q);
+    if (filters.search) return this.search.summarize(filters);
+    return toFacetSummary(await findFacetRows(this.sql, filters));
+  }
+
+  /** The page's rows; with `withSummary`, the summary too when the same statement gives it (a search). */
+  private async findPage(
+    f: ProductFilters,
+    sort: ProductSort,
+    limit: number,
+    at: PagePosition,
+    withSummary: boolean,
+  ): Promise<{ rows: (ProductRow & { key: string[] })[]; summary?: ListingSummary }> {
+    if (!f.search) return { rows: await findListingPage(this.sql, f, listingOrder(sort), limit, at) };
+    const { hits, summary }: { hits: ListingHit[]; summary?: ListingSummary } = await this.search.search(
+      f,
+      { sort, limit, at },
+      withSummary,
+    );
+    const found = await findProductsByIds(
+      this.sql,
+      hits.map((h) => h.id),
+    );
+    const byId = new Map(found.map((r) => [r.id, r]));
+    // A product archived since the search found it is left out rather than shown.
+    const rows = hits.flatMap((h) => {
+      const row = byId.get(h.id);
+      return row ? [{ ...row, key: h.key }] : [];
+    });
+    return summary ? { rows, summary } : { rows };
   }
 
   /** One product and up to eight related products of its category, in stock first. */
   async detail(id: string): Promise<ProductDetail> {
     // A malformed id cannot name a product; asking the database would only fail.
     if (!idSchema.safeParse(id).success) throw notFound('Product not found');
-    const [row, related] = await Promise.all([
-      findById(this.deps.db, id),
-      findRelated(this.deps.db, id, RELATED_LIMIT),
-    ]);
-    if (!row) throw notFound('Product not found');
-    return { product: toProduct(row), related: related.map(toProduct) };
+    const rows = await findProductWithRelated(this.sql, id, RELATED_LIMIT);
+    const product = rows.find((r) => !r.related);
+    if (!product) throw notFound('Product not found');
+    return { product: toProduct(product), related: rows.filter((r) => r.related).map(toProduct) };
   }
 
   /** Type-ahead: the first few products whose name contains the term, names starting with it first. */
   async suggest(term: string): Promise<ProductSuggestions> {
     const t = term.trim().toLowerCase();
     if (!t) return { suggestions: [] };
-    const rows = await findSuggestions(this.deps.db, t, SUGGESTION_LIMIT);
+    const rows = await this.search.suggest(t, SUGGESTION_LIMIT);
     return {
       suggestions: rows.map((r) => ({
         _id: r.id,

@@ -1,5 +1,5 @@
 import { type ProductFacets, paiseToRupees, RATING_FILTER_VALUES } from '@bazaar/shared';
-import type { FacetRow } from './products.repo';
+import type { FacetRow } from './listing.repo';
 
 /** A facet lists at most this many values, the most frequent first. */
 const FACET_VALUE_LIMIT = 100;

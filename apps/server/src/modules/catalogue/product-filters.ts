@@ -57,3 +57,16 @@ export function toFilters(q: ProductListParams): ProductFilters {
     featured: q.featured ?? false,
   };
 }
+
+/**
+ * The category node the path criteria name, as catalogue_facet_counts keys it
+ * ([] the whole shop, then category, subcategory, option, suboption), when
+ * they form a path from the top; undefined when a level is skipped (say a
+ * subcategory without its category), which no kept count covers.
+ */
+export function categoryNode(f: ProductFilters): string[] | undefined {
+  const levels = [f.category, f.subCategory, f.option, f.subOption];
+  const depth = levels.indexOf(undefined);
+  const path = (depth === -1 ? levels : levels.slice(0, depth)) as string[];
+  return levels.slice(path.length).some((v) => v !== undefined) ? undefined : path;
+}

@@ -8,6 +8,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
+import { toCsv } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer/index';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -25,7 +26,6 @@ import {
   setSubscriberCoupon,
   unsubscribe,
 } from './newsletter.repo';
-import { toCsv } from './subscribers-csv';
 import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 import { welcomeMail } from './welcome-mail';
 

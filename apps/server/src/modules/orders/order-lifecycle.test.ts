@@ -122,9 +122,14 @@ describe('order lifecycle', () => {
       message: 'This order is already Pending.',
     });
     const cancelled = await move(placed, 'Cancelled', shopper);
-    expect((await refusal(move(cancelled, 'Processing', system))).message).toBe(
-      'An order that is Cancelled can only become Refunded, not Processing.',
+    expect((await refusal(move(cancelled, 'Shipped', admin))).message).toBe(
+      'An order that is Cancelled can only become Refunded or Processing, not Shipped.',
     );
+    // Only a payment that arrived after an unpaid order expired reopens it, and only the shop moves it.
+    expect((await refusal(move(cancelled, 'Processing', system))).message).toBe(
+      'This order has no captured payment for its total yet, so it cannot be marked as paid.',
+    );
+    expect((await refusal(move(cancelled, 'Processing', admin))).status).toBe(403);
     expect((await findOrderById(t.db, placed.id))!.status).toBe('Cancelled');
   });
 

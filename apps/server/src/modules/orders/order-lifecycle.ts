@@ -2,11 +2,16 @@ import type { OrderStatus } from '@bazaar/shared/constants';
 import type { DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { conflict, forbidden } from '../../lib/errors';
+import { deleteRedemption, holdCoupon, recordRedemption, releaseCoupon } from './coupon-holds.repo';
+import { clearPaymentWindow, findOnlineCapturedProviders, voidManualPayments } from './order-admin.repo';
 import {
+  findOrderQuantities,
   hasCapturedPayment,
   insertStatusHistory,
   type OrderRow,
   restockOrderItems,
+  setShopperDeleted,
+  takeStock,
   updateOrderStatus,
 } from './orders.repo';
 
@@ -37,6 +42,8 @@ export interface Transition {
   guard?: Guard;
   /** The fact (with the move's time) the move records, which the status then vouches for. */
   records?: 'paidAt' | 'deliveredAt';
+  /** The fact the move takes back (the status no longer vouches for it). */
+  clears?: 'paidAt';
   effects?: readonly Effect[];
 }
 
@@ -48,14 +55,72 @@ const paymentCaptured: Guard = async ({ tx, order }) =>
 const wasPaid: Guard = async ({ order }) =>
   order.paidAt ? undefined : 'This order was never paid, so there is nothing to refund.';
 
+const paidOnlyByHand: Guard = async ({ tx, order }) => {
+  const online = await findOnlineCapturedProviders(tx, order.id);
+  return online.length === 0
+    ? undefined
+    : `This order was paid online (${online.join(', ')}), so it cannot be marked unpaid: cancel it and refund the payment instead.`;
+};
+
+const neverPaid: Guard = async ({ order }) =>
+  order.paidAt ? 'This order was paid before, so a payment cannot reopen it.' : undefined;
+
 /** Stock is taken when an order is placed; every way an order ends without its goods gives it back. */
 const restock: Effect = ({ tx, order }) => restockOrderItems(tx, order.id);
 
 /**
+ * A late payment takes the stock again, every line or none (the move fails, and the payment is
+ * refunded): products in id order, as every reservation locks them.
+ */
+const retakeStock: Effect = async ({ tx, order }) => {
+  for (const line of await findOrderQuantities(tx, order.id)) {
+    if (!(await takeStock(tx, line.productId, line.quantity))) {
+      throw conflict(`${line.name} sold out after this order expired, so it cannot be honoured.`);
+    }
+  }
+};
+
+/** The coupon's use, counted since the order was placed, is given back when the order ends unfulfilled. */
+const releaseCouponHold: Effect = async ({ tx, order }) => {
+  if (order.couponId) await releaseCoupon(tx, order.couponId, order.id);
+};
+
+/** A late payment needs its coupon's use back too; a coupon used up meanwhile refuses it. */
+const reholdCoupon: Effect = async ({ tx, order, at }) => {
+  if (order.couponId && !(await holdCoupon(tx, order.couponId, at))) {
+    throw conflict(`The coupon ${order.couponCode ?? ''} was used up after this order expired.`);
+  }
+};
+
+/**
+ * Undoing a payment recorded by hand: the record is voided (kept, not deleted), the coupon's
+ * redemption becomes a hold again (its use stays counted, as for any unpaid order), and the order
+ * waits for an admin rather than for its payment window, which has long closed.
+ */
+const unrecordPayment: Effect = async ({ tx, order }) => {
+  await voidManualPayments(tx, order.id);
+  await deleteRedemption(tx, order.id);
+  await clearPaymentWindow(tx, order.id);
+};
+
+/** Paid: the coupon's held use becomes a redemption. */
+const redeemCoupon: Effect = async ({ tx, order, at }) => {
+  if (order.couponId) {
+    await recordRedemption(tx, { couponId: order.couponId, userId: order.userId, orderId: order.id, at });
+  }
+};
+
+/** An order the shopper had deleted and a late payment honours is theirs to see again. */
+const showToShopper: Effect = ({ tx, order }) => setShopperDeleted(tx, order.id, null);
+
+/**
  * Every move an order may make; anything else is refused here and, should
  * code ever bypass this table, by the database's trigger (its pairs are the
- * same: a test compares them). Checkout adds its effects to the payment row
- * (count the coupon use, clear the cart); payments add refund guards.
+ * same: a test compares them). A coupon's use is held from the order's
+ * creation (checkout counts it), redeemed when paid and given back when the
+ * order ends unfulfilled; clearing the cart and the confirmation mail belong
+ * to the payment that moved the order, not to the move (an admin marking an
+ * order paid must not empty the shopper's current cart).
  */
 export const ORDER_TRANSITIONS: readonly Transition[] = [
   {
@@ -65,13 +130,23 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     by: ['system', 'admin'],
     guard: paymentCaptured,
     records: 'paidAt',
+    effects: [redeemCoupon],
   },
   {
     from: 'Pending',
     to: 'Cancelled',
     means: 'unpaid order cancelled by the shopper, the shop, or its payment window expiring',
     by: ['shopper', 'admin', 'system'],
-    effects: [restock],
+    effects: [restock, releaseCouponHold],
+  },
+  {
+    from: 'Processing',
+    to: 'Pending',
+    means: 'the payment an admin recorded by hand was a mistake: the order awaits payment again',
+    by: ['admin'],
+    guard: paidOnlyByHand,
+    clears: 'paidAt',
+    effects: [unrecordPayment],
   },
   { from: 'Processing', to: 'Shipped', means: 'handed to the courier', by: ['admin'] },
   {
@@ -79,7 +154,7 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     to: 'Cancelled',
     means: 'paid order cancelled before shipping (a refund follows)',
     by: ['shopper', 'admin'],
-    effects: [restock],
+    effects: [restock, releaseCouponHold],
   },
   {
     from: 'Shipped',
@@ -111,6 +186,15 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     by: ['admin', 'system'],
     guard: wasPaid,
   },
+  {
+    from: 'Cancelled',
+    to: 'Processing',
+    means: 'a payment arrived after the unpaid order expired, and its stock could be taken again',
+    by: ['system'],
+    guard: async (ctx) => (await neverPaid(ctx)) ?? (await paymentCaptured(ctx)),
+    records: 'paidAt',
+    effects: [retakeStock, reholdCoupon, redeemCoupon, showToShopper],
+  },
 ];
 
 const ACTOR_NAMES: Record<ActorKind, string> = {
@@ -121,6 +205,11 @@ const ACTOR_NAMES: Record<ActorKind, string> = {
 
 function orList(items: string[]): string {
   return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+/** The statuses this kind of actor may move an order at `from` to (guards aside). */
+export function nextStatuses(from: OrderStatus, actor: ActorKind): OrderStatus[] {
+  return ORDER_TRANSITIONS.filter((t) => t.from === from && t.by.includes(actor)).map((t) => t.to);
 }
 
 /** Why a move that is not in the table is refused, naming the moves that are possible. */
@@ -160,13 +249,10 @@ export async function moveOrder(
   return inTransaction(db, async (tx) => {
     const reason = await transition.guard?.({ tx, order, actor, at });
     if (reason) throw conflict(reason);
-    const moved = await updateOrderStatus(
-      tx,
-      order.id,
-      from,
-      to,
-      transition.records ? { [transition.records]: at } : {},
-    );
+    const moved = await updateOrderStatus(tx, order.id, from, to, {
+      ...(transition.records ? { [transition.records]: at } : {}),
+      ...(transition.clears ? { [transition.clears]: null } : {}),
+    });
     if (!moved) throw conflict('This order was changed meanwhile. Reload it and try again.');
     for (const effect of transition.effects ?? []) await effect({ tx, order: moved, actor, at });
     await insertStatusHistory(tx, {

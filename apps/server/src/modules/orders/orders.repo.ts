@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@bazaar/shared/constants';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalogue';
 import {
@@ -11,6 +11,130 @@ import {
 } from '../../db/schema/orders';
 
 export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+
+export async function insertOrder(
+  db: DbOrTx,
+  order: NewOrder,
+  items: readonly NewOrderItem[],
+): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(order).returning();
+  await db.insert(orderItems).values(items.map((item) => ({ ...item, orderId: row!.id })));
+  return row!;
+}
+
+/**
+ * Takes `quantity` units of a product off the shelf if that many are there (and the product is still
+ * sold), in one conditional statement: two orders racing for the last unit cannot both get it.
+ */
+export async function takeStock(db: DbOrTx, productId: string, quantity: number): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ countInStock: sql`${products.countInStock} - ${quantity}` })
+    .where(and(eq(products.id, productId), gte(products.countInStock, quantity), isNull(products.archivedAt)))
+    .returning({ id: products.id });
+  return rows.length === 1;
+}
+
+/** A product's name and stock now (for the message of a refused reservation). */
+export async function findProductStock(
+  db: DbOrTx,
+  productId: string,
+): Promise<{ name: string; countInStock: number; archived: boolean } | undefined> {
+  const [row] = await db
+    .select({ name: products.name, countInStock: products.countInStock, archivedAt: products.archivedAt })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row && { name: row.name, countInStock: row.countInStock, archived: row.archivedAt !== null };
+}
+
+/** The units of each product an order holds, products in id order (the order every reservation locks in). */
+export async function findOrderQuantities(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ productId: string; name: string; quantity: number }[]> {
+  const rows = await db
+    .select({
+      productId: orderItems.productId,
+      name: sql<string>`min(${orderItems.name})`,
+      quantity: sql<number>`sum(${orderItems.quantity})::int`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .groupBy(orderItems.productId)
+    .orderBy(asc(orderItems.productId));
+  return rows.flatMap((r) => (r.productId ? [{ ...r, productId: r.productId }] : []));
+}
+
+/** The order, locked until the transaction ends: payment callbacks and the expiry job take turns on it. */
+export async function lockOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row;
+}
+
+/**
+ * Up to `limit` unpaid orders whose payment window closed by `now`, locked; rows another process
+ * holds are skipped, so processes running the expiry at once each take different orders.
+ */
+export function lockExpiredOrders(db: DbOrTx, now: Date, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'Pending'), lte(orders.expiresAt, now)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** How many of the user's orders are waiting for their payment. */
+export async function countUnpaidOrders(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'Pending')));
+  return row?.n ?? 0;
+}
+
+/** A shopper's orders, newest first, without the ones they deleted. */
+export function findOrdersOfUser(db: DbOrTx, userId: string): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), isNull(orders.shopperDeletedAt)))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+export async function findItemsOfOrders(db: DbOrTx, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.name), asc(orderItems.id));
+}
+
+/** Marks an order deleted by its shopper (it leaves their list); undone when a late payment honours it. */
+export async function setShopperDeleted(db: DbOrTx, id: string, at: Date | null): Promise<void> {
+  await db.update(orders).set({ shopperDeletedAt: at }).where(eq(orders.id, id));
+}
+
+/** The shipping address, name, phone and email of the user's latest order, to offer at the next checkout. */
+export async function findLastDelivery(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      name: orders.name,
+      email: orders.email,
+      phone: orders.phone,
+      shippingAddress: orders.shippingAddress,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
+}
 
 export async function findOrderById(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
@@ -27,7 +151,7 @@ export async function updateOrderStatus(
   id: string,
   from: OrderStatus,
   to: OrderStatus,
-  facts: { paidAt?: Date; deliveredAt?: Date },
+  facts: { paidAt?: Date | null; deliveredAt?: Date | null },
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
@@ -60,22 +184,17 @@ export function findStatusHistory(db: DbOrTx, orderId: string) {
     .orderBy(orderStatusHistory.createdAt, orderStatusHistory.id);
 }
 
-/** Puts the order's items back on the shelf (products since deleted are skipped). */
+/**
+ * Puts the order's items back on the shelf (products since deleted are skipped), product by product
+ * in id order: the order every reservation takes them in, so two transactions never deadlock.
+ */
 export async function restockOrderItems(db: DbOrTx, orderId: string): Promise<void> {
-  const taken = db
-    .select({
-      productId: orderItems.productId,
-      quantity: sql<number>`sum(${orderItems.quantity})`.as('quantity'),
-    })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .groupBy(orderItems.productId)
-    .as('taken');
-  await db
-    .update(products)
-    .set({ countInStock: sql`${products.countInStock} + ${taken.quantity}` })
-    .from(taken)
-    .where(eq(products.id, taken.productId));
+  for (const line of await findOrderQuantities(db, orderId)) {
+    await db
+      .update(products)
+      .set({ countInStock: sql`${products.countInStock} + ${line.quantity}` })
+      .where(eq(products.id, line.productId));
+  }
 }
 
 /** Whether a captured payment covers the order's total. */

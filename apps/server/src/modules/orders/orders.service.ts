@@ -1,17 +1,69 @@
-import { idSchema } from '@bazaar/shared';
+import {
+  CHECKOUT_MESSAGES,
+  type CheckoutSummary,
+  type CreateOrderInput,
+  idSchema,
+  type MyOrder,
+  type OrderPaymentReply,
+  paiseToRupees,
+} from '@bazaar/shared';
 import type { OrderStatus } from '@bazaar/shared/constants';
-import type { Db } from '../../db/client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
-import { notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { PaymentsService } from '../payments/payments.service';
+import type { SettingsService } from '../settings/settings.service';
+import type { CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
+import { findCartCoupon, holdCoupon } from './coupon-holds.repo';
 import { type Actor, moveOrder } from './order-lifecycle';
-import { findOrderById, type OrderRow } from './orders.repo';
+import { orderNumber } from './order-number';
+import { toMyOrder } from './order-view';
+import {
+  countUnpaidOrders,
+  findItemsOfOrders,
+  findLastDelivery,
+  findOrderById,
+  findOrdersOfUser,
+  findProductStock,
+  insertOrder,
+  insertStatusHistory,
+  lockExpiredOrders,
+  lockOrder,
+  type OrderRow,
+  setShopperDeleted,
+  takeStock,
+} from './orders.repo';
 
 export interface OrdersServiceDeps {
   db: Db;
   clock: Clock;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'orders'>;
+  cart: CheckoutCart;
+  coupons: CouponRules;
+  payments: PaymentsService;
+  settings: SettingsService;
+  catalogue: Pick<CatalogueService, 'invalidate'>;
 }
 
-/** Orders. Today only their lifecycle; checkout adds placing and paying, the admin issue listing them. */
+/**
+ * Unpaid orders one shopper may have at once: each holds stock for the payment window, so without a
+ * bound one account could take a product off sale by placing orders it never pays.
+ */
+export const MAX_UNPAID_ORDERS = 3;
+
+/** How many expired orders one transaction of the expiry job cancels. */
+const EXPIRY_BATCH = 25;
+
+/**
+ * Orders: placing one from the shopper's own cart (stock reserved, coupon held, provider order
+ * asked for), paying it again, the shopper's list, deleting an unpaid one, the expiry of unpaid
+ * orders, and every status move (order-lifecycle.ts).
+ */
 export class OrdersService {
   constructor(private readonly deps: OrdersServiceDeps) {}
 
@@ -21,6 +73,321 @@ export class OrdersService {
       ? await findOrderById(this.deps.db, orderId)
       : undefined;
     if (!order) throw notFound('Order not found');
-    return moveOrder(this.deps.db, order, to, actor, { at: this.deps.clock.now(), note });
+    const moved = await moveOrder(this.deps.db, order, to, actor, { at: this.deps.clock.now(), note });
+    await this.stockChanged([order.id]);
+    return moved;
+  }
+
+  /**
+   * POST /orders. Prices the user's own cart with the shared rule (whatever the client says of
+   * items, prices or payment is ignored); in one transaction, with the cart locked, writes the order
+   * as Pending, then takes each product's stock and one use of the coupon by conditional updates
+   * (products in id order, then the coupon, as every other transaction locks them, so none wait on
+   * each other in a circle; last, so those rows are locked only until the commit). Then asks
+   * the payment provider for an order of the total; if that fails, the order is cancelled (stock
+   * and coupon back) and the shopper told to try again.
+   */
+  async place(userId: string, input: CreateOrderInput): Promise<OrderPaymentReply> {
+    const { db, clock, payments, log } = this.deps;
+    const now = clock.now();
+    const order = await inTransaction(db, async (tx) => {
+      const cart = await this.deps.cart.priced(tx, userId, { lock: true });
+      if (cart.lines.length === 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
+      // Counted with the cart row locked: two checkouts of one shopper take turns here.
+      if ((await countUnpaidOrders(tx, userId)) >= MAX_UNPAID_ORDERS) {
+        throw conflict(
+          `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Pay or delete one of them in My Orders first.`,
+        );
+      }
+      const { totals } = cart;
+      const placed = await insertOrder(
+        tx,
+        {
+          userId,
+          status: 'Pending',
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          shippingAddress: input.shippingAddress,
+          paymentMethod: payments.provider.window.provider,
+          subtotalPaise: totals.subTotalPaise,
+          discountPaise: totals.couponDiscountPaise,
+          couponCode: cart.coupon?.code ?? null,
+          couponDiscount: cart.coupon?.discount ?? 0,
+          couponId: cart.coupon?.id ?? null,
+          shippingPaise: totals.shippingPaise,
+          taxPaise: totals.taxPaise,
+          totalPaise: totals.totalPaise,
+          expiresAt: new Date(now.getTime() + this.deps.config.orders.paymentWindowMs),
+          createdAt: now,
+        },
+        cart.lines.map((line) => ({
+          productId: line.productId,
+          name: line.name,
+          image: line.image,
+          quantity: line.quantity,
+          unitPricePaise: line.unitPricePaise,
+          discount: line.discountPercent,
+          colour: line.colour,
+          size: line.size,
+        })),
+      );
+      await insertStatusHistory(tx, {
+        orderId: placed.id,
+        fromStatus: null,
+        toStatus: 'Pending',
+        actor: 'shopper',
+        changedBy: userId,
+        note: 'placed; stock reserved until paid or expired',
+        createdAt: now,
+      });
+      // Last, so the hot rows stay locked only until the commit that follows. Products, then the
+      // coupon: the order every transaction that touches both locks them in.
+      await this.reserveStock(tx, cart);
+      await this.holdCartCoupon(tx, cart, now);
+      return placed;
+    });
+    await this.stockChanged([order.id]);
+    try {
+      return await this.paymentReply(order);
+    } catch (error) {
+      log.error({ err: error, orderId: order.id }, 'the payment provider did not take the order');
+      await this.undoPlacing(order);
+      throw new AppError('CONFLICT', CHECKOUT_MESSAGES.initiateFailed);
+    }
+  }
+
+  /** POST /orders/{id}/pay: Pay now on an unpaid order of the caller's that has not expired. */
+  async payAgain(userId: string, orderId: string): Promise<OrderPaymentReply> {
+    const order = await this.ownOrder(userId, orderId);
+    const open = order.status === 'Pending' && order.expiresAt && order.expiresAt > this.deps.clock.now();
+    if (!open) {
+      throw conflict(
+        order.status === 'Pending' || order.status === 'Cancelled'
+          ? 'This order expired before it was paid. Please place a new order.'
+          : 'This order is already paid.',
+      );
+    }
+    try {
+      return await this.paymentReply(order);
+    } catch (error) {
+      this.deps.log.error({ err: error, orderId: order.id }, 'the payment provider did not take the order');
+      throw new AppError('CONFLICT', CHECKOUT_MESSAGES.initiateFailed);
+    }
+  }
+
+  /** GET /orders/checkout: the cart as the order would price it, and the details used last time. */
+  async checkoutSummary(userId: string): Promise<CheckoutSummary> {
+    const { db } = this.deps;
+    const cart = await this.deps.cart.priced(db, userId, { lock: false });
+    const last = await findLastDelivery(db, userId);
+    const rupees = paiseToRupees;
+    return {
+      items: cart.lines.map((line) => ({
+        product: line.productId,
+        name: line.name,
+        image: line.image,
+        colour: line.colour,
+        size: line.size,
+        quantity: line.quantity,
+        price: rupees(line.linePaise / Math.max(1, line.quantity)),
+        lineTotal: rupees(line.linePaise),
+        stock: line.stock,
+      })),
+      coupon: cart.coupon && { code: cart.coupon.code, discount: cart.coupon.discount },
+      subtotal: rupees(cart.totals.subTotalPaise),
+      discount: rupees(cart.totals.couponDiscountPaise),
+      tax: rupees(cart.totals.taxPaise),
+      shipping: rupees(cart.totals.shippingPaise),
+      total: rupees(cart.totals.totalPaise),
+      holdMinutes: Math.round(this.deps.config.orders.paymentWindowMs / 60_000),
+      lastDetails: last
+        ? {
+            name: last.name,
+            email: last.email,
+            phone: last.phone,
+            shippingAddress: { ...last.shippingAddress },
+          }
+        : null,
+    };
+  }
+
+  /** GET /orders/myorders: the caller's own orders, newest first, with their items. */
+  async listOwn(userId: string): Promise<MyOrder[]> {
+    const { db, clock } = this.deps;
+    const rows = await findOrdersOfUser(db, userId);
+    const items = await findItemsOfOrders(
+      db,
+      rows.map((r) => r.id),
+    );
+    const now = clock.now();
+    return rows.map((order) =>
+      toMyOrder(
+        order,
+        items.filter((i) => i.orderId === order.id),
+        now,
+      ),
+    );
+  }
+
+  /**
+   * DELETE /orders/{id}: the caller's own unpaid order is cancelled (stock and coupon back, once)
+   * and leaves their list; the shop keeps it, so a payment already on its way is still honoured or
+   * refunded.
+   */
+  async deleteOwn(userId: string, orderId: string): Promise<void> {
+    await this.ownOrder(userId, orderId);
+    const { db, clock } = this.deps;
+    await inTransaction(db, async (tx) => {
+      const order = (await lockOrder(tx, orderId))!;
+      if (order.status === 'Pending') {
+        await moveOrder(
+          tx,
+          order,
+          'Cancelled',
+          { kind: 'shopper', userId },
+          {
+            at: clock.now(),
+            note: 'deleted by the shopper before paying',
+          },
+        );
+      } else if (order.paidAt || order.status !== 'Cancelled') {
+        throw conflict('Only an unpaid order can be deleted. To cancel a paid order, please contact us.');
+      }
+      await setShopperDeleted(tx, order.id, clock.now());
+    });
+    await this.stockChanged([orderId]);
+  }
+
+  /**
+   * Cancels every unpaid order whose payment window closed: its stock and coupon go back, with the
+   * reason in its history. Safe on several processes at once: each batch locks its orders with SKIP
+   * LOCKED, so no two processes take the same order, and the move happens only from Pending. Then
+   * retries refunds still owed. Returns how many orders expired.
+   */
+  async expireDue(): Promise<number> {
+    const { db, clock, config } = this.deps;
+    const minutes = Math.round(config.orders.paymentWindowMs / 60_000);
+    let expired = 0;
+    for (;;) {
+      const now = clock.now();
+      const batch = await inTransaction(db, async (tx) => {
+        const due = await lockExpiredOrders(tx, now, EXPIRY_BATCH);
+        for (const order of due) {
+          await moveOrder(
+            tx,
+            order,
+            'Cancelled',
+            { kind: 'system' },
+            {
+              at: now,
+              note: `payment not received within ${minutes} minutes; stock and coupon released`,
+            },
+          );
+        }
+        return due.map((order) => order.id);
+      });
+      await this.stockChanged(batch);
+      expired += batch.length;
+      if (batch.length < EXPIRY_BATCH) break;
+    }
+    await this.deps.payments.refundsDue();
+    return expired;
+  }
+
+  /**
+   * Stock of these orders' products changed (taken or given back): the catalogue's cached pages that
+   * show it are dropped, on every process. A failure only leaves them stale for their few seconds.
+   */
+  private async stockChanged(orderIds: readonly string[]): Promise<void> {
+    if (orderIds.length === 0) return;
+    try {
+      const items = await findItemsOfOrders(this.deps.db, orderIds);
+      const ids = [...new Set(items.flatMap((i) => (i.productId ? [i.productId] : [])))];
+      await this.deps.catalogue.invalidate(ids);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'catalogue cache not refreshed after a stock change');
+    }
+  }
+
+  private async ownOrder(userId: string, orderId: string): Promise<OrderRow> {
+    const order = idSchema.safeParse(orderId).success
+      ? await findOrderById(this.deps.db, orderId)
+      : undefined;
+    if (!order || order.userId !== userId || order.shopperDeletedAt) throw notFound('Order not found');
+    return order;
+  }
+
+  private async paymentReply(order: OrderRow): Promise<OrderPaymentReply> {
+    const payment = await this.deps.payments.providerOrderFor(order);
+    const { name } = await this.deps.settings.get();
+    return {
+      orderId: order.id,
+      orderNumber: orderNumber(order.id),
+      razorpayOrderId: payment.providerOrderId,
+      amount: payment.amountPaise,
+      currency: 'INR',
+      ...this.deps.payments.provider.window,
+      name,
+      prefill: { name: order.name, email: order.email, contact: order.phone },
+      expiresAt: (order.expiresAt ?? order.createdAt).toISOString(),
+    };
+  }
+
+  /** A placed order the provider would not take: cancelled through the lifecycle (stock and coupon back), hidden. */
+  private async undoPlacing(order: OrderRow): Promise<void> {
+    const { db, clock } = this.deps;
+    await inTransaction(db, async (tx) => {
+      const current = (await lockOrder(tx, order.id))!;
+      if (current.status !== 'Pending') return;
+      await moveOrder(
+        tx,
+        current,
+        'Cancelled',
+        { kind: 'system' },
+        {
+          at: clock.now(),
+          note: 'the payment provider could not start the payment',
+        },
+      );
+      await setShopperDeleted(tx, order.id, clock.now());
+    });
+    await this.stockChanged([order.id]);
+  }
+
+  /**
+   * Holds one use of the cart's coupon. A coupon applied to the cart that is no longer usable (it
+   * expired or ran out since) refuses the order with its own message rather than silently pricing
+   * without it.
+   */
+  private async holdCartCoupon(tx: DbOrTx, cart: CheckoutCartView, now: Date): Promise<string | null> {
+    const applied = cart.cartId ? await findCartCoupon(tx, cart.cartId) : undefined;
+    if (!applied) return null;
+    if (cart.coupon && (await holdCoupon(tx, cart.coupon.id, now))) return cart.coupon.id;
+    // The coupon's own check says why (expired, used up); the conditional update was the authority.
+    await this.deps.coupons.usable(tx, applied.code, now);
+    throw conflict(
+      `The coupon ${applied.code} cannot be used any more. Remove it from your cart to continue.`,
+    );
+  }
+
+  private async reserveStock(tx: DbOrTx, cart: CheckoutCartView): Promise<void> {
+    const wanted = new Map<string, { name: string; quantity: number }>();
+    for (const line of cart.lines) {
+      const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0 };
+      entry.quantity += line.quantity;
+      wanted.set(line.productId, entry);
+    }
+    for (const [productId, { name, quantity }] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
+      if (await takeStock(tx, productId, quantity)) continue;
+      const now = await findProductStock(tx, productId);
+      if (!now || now.archived)
+        throw conflict(`${name} is no longer sold. Remove it from your cart to continue.`);
+      throw conflict(
+        now.countInStock === 0
+          ? `${name} is out of stock. Remove it from your cart to continue.`
+          : `Only ${now.countInStock} of ${name} left in stock. Lower the quantity in your cart to continue.`,
+      );
+    }
   }
 }

@@ -6,4 +6,7 @@ export const adminKeys = {
   audit: ['admin', 'audit-log'] as const,
   contact: ['admin', 'contact-messages'] as const,
   newsletter: ['admin', 'newsletter'] as const,
+  orders: ['admin', 'orders'] as const,
+  coupons: ['admin', 'coupons'] as const,
+  dashboard: ['admin', 'dashboard'] as const,
 };

@@ -4,25 +4,10 @@ import { useId, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
+import { EditIcon } from './edit-icon';
 import { cellClass } from './table';
 
 const roleOf = (user: User): UserRole => (user.isAdmin ? 'admin' : 'user');
-
-function EditIcon() {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      aria-hidden="true"
-    >
-      <path d="M4 20h4L19 9l-4-4L4 16v4ZM14 6l4 4" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 /**
  * One user: id, first name, picture and role. The edit icon makes the row

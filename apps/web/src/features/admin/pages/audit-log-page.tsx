@@ -14,6 +14,8 @@ const ENTITIES: { value: Entity | ''; label: string }[] = [
   { value: '', label: 'Everything' },
   { value: 'user', label: 'Users' },
   { value: 'product', label: 'Products' },
+  { value: 'order', label: 'Orders' },
+  { value: 'coupon', label: 'Coupons' },
   { value: 'settings', label: 'Shop settings' },
   { value: 'newsletter', label: 'Newsletter' },
 ];

@@ -1,5 +1,56 @@
-import { ComingSoon } from '@/components/ui/coming-soon';
+import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { notify } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useMyOrders } from '../api/get-my-orders';
+import { OrderCard } from '../components/order-card';
 
+/** My Orders (also Cancellations and Returns from the menus): the shopper's orders, newest first. */
 export function OrdersPage() {
-  return <ComingSoon title="My Orders" />;
+  useDocumentTitle('My Orders');
+  const orders = useMyOrders();
+  useEffect(() => {
+    if (orders.isError) notify.error(CHECKOUT_MESSAGES.fetchOrdersFailed);
+  }, [orders.isError]);
+
+  return (
+    <section className="mx-auto max-w-5xl px-4 py-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
+        <Link to="/" className="hover:text-black">
+          Home
+        </Link>
+        <span className="mx-2">/</span>
+        <span className="text-black" aria-current="page">
+          My Orders
+        </span>
+      </nav>
+      <h1 className="mt-8 text-3xl font-medium">My Orders</h1>
+      {orders.isPending ? (
+        <div className="flex justify-center py-24">
+          <Spinner size={40} label="Loading your orders…" />
+        </div>
+      ) : orders.isError ? (
+        <p role="alert" className="py-16 text-center text-gray-700">
+          {CHECKOUT_MESSAGES.fetchOrdersFailed}
+        </p>
+      ) : orders.data.length === 0 ? (
+        <div className="py-16 text-center">
+          <h2 className="text-xl font-medium">{CHECKOUT_MESSAGES.noOrders}</h2>
+          <p className="mt-2 text-gray-600">{CHECKOUT_MESSAGES.noOrdersHint}</p>
+          <Link to="/products" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Browse Products
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-8 flex flex-col gap-6">
+          {orders.data.map((order) => (
+            <OrderCard key={order._id} order={order} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+
+/**
+ * Every webhook event the payment provider sent, by its event id: a redelivered event finds its id
+ * here and changes nothing twice. Written in the same transaction as what the event did.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    eventId: text('event_id').primaryKey(),
+    provider: text('provider').notNull(),
+    event: text('event').notNull(),
+    providerOrderId: text('provider_order_id'),
+    providerPaymentId: text('provider_payment_id'),
+    /** What the shop did with it: applied, ignored, or why not. */
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('payment_events_order_idx').on(t.providerOrderId)],
+);
+
+/**
+ * The payment sandbox's own books: it stands in for Razorpay, whose records live at Razorpay. Kept in
+ * the shop's database so every server process sees the same orders and payments.
+ */
+export const sandboxOrders = pgTable(
+  'sandbox_orders',
+  {
+    id: text('id').primaryKey(),
+    amountPaise: integer('amount_paise').notNull(),
+    currency: text('currency').notNull().default('INR'),
+    receipt: text('receipt').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('sandbox_orders_amount_positive', sql`${t.amountPaise} > 0`)],
+);
+
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => sandboxOrders.id, { onDelete: 'cascade' }),
+    amountPaise: integer('amount_paise').notNull(),
+    /** captured | failed | refunded, as Razorpay reports them. */
+    status: text('status').notNull(),
+    cardLast4: text('card_last4').notNull(),
+    email: text('email'),
+    errorDescription: text('error_description'),
+    refundId: text('refund_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sandbox_payments_order_idx').on(t.orderId),
+    check('sandbox_payments_status', sql`${t.status} in ('captured', 'failed', 'refunded')`),
+  ],
+);

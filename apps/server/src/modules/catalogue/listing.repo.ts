@@ -1,0 +1,388 @@
+import type { ProductSort } from '@bazaar/shared';
+import { getTableColumns } from 'drizzle-orm';
+import { products } from '../../db/schema/catalogue';
+import { badRequest } from '../../lib/errors';
+import { categoryNode, FACET_KEYS, type FacetKey, type ProductFilters } from './product-filters';
+import type { ProductRow } from './product-view';
+import { Params, type SqlRunner } from './sql-runner';
+
+// The storefront's reads: listings over catalogue_listing `l` (one narrow row per live product, kept by
+// triggers, columns lower-cased as filters match them), kept counts in catalogue_facet_counts, and whole
+// products `p` only for what a reply shows. Statements are text with numbered parameters, the same text
+// for every request of one shape (SqlRunner prepares each once per connection).
+
+/** Every products column under its ProductRow name, so rows need no mapping. */
+const PRODUCT_COLUMNS = Object.entries(getTableColumns(products))
+  .map(([key, column]) => `p."${column.name}" as "${key}"`)
+  .join(', ');
+
+/** How a sort key is printed into a cursor and read back from one. */
+export type KeyType = 'boolean' | 'real' | 'integer' | 'uuid' | 'micros';
+
+const KEY_PATTERN: Record<KeyType, RegExp> = {
+  boolean: /^(true|false)$/,
+  real: /^(-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?|NaN|-?Infinity)$/i,
+  integer: /^-?\d{1,19}$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  micros: /^-?\d{1,19}$/,
+};
+
+/** One key of an order: an expression over `l` and how its value travels in a cursor. */
+export interface OrderKey {
+  expr: string;
+  type: KeyType;
+}
+
+/** A listing order: its keys, all ascending or all descending, the product id last. */
+export interface ListingOrder {
+  keys: OrderKey[];
+  descending: boolean;
+}
+
+/** Where a page starts: an offset (page numbers) or just after a cursor's key (seek). */
+export type PagePosition = { offset: number } | { after: string[] };
+
+/** One product of a page, with its sort key as a cursor carries it. */
+export interface ListingHit {
+  id: string;
+  key: string[];
+}
+
+const ID: OrderKey = { expr: 'l.product_id', type: 'uuid' };
+
+/** The featured order: featured first, then best rated, most reviewed. Search ranks put their keys before it. */
+export const FEATURED_KEYS: OrderKey[] = [
+  { expr: 'l.is_featured', type: 'boolean' },
+  { expr: 'l.rating', type: 'real' },
+  { expr: 'l.num_reviews', type: 'integer' },
+  ID,
+];
+
+/**
+ * Each order reads straight from an index of catalogue_listing (all columns
+ * one way, so a backward scan serves the descending ones); ids break ties in
+ * the direction of the main key, so pages never overlap.
+ */
+export function listingOrder(sort: ProductSort): ListingOrder {
+  const price: OrderKey = { expr: 'l.sale_price_paise', type: 'integer' };
+  switch (sort) {
+    case 'price-low':
+      return { keys: [price, ID], descending: false };
+    case 'price-high':
+      return { keys: [price, ID], descending: true };
+    case 'rating':
+      return {
+        keys: [{ expr: 'l.rating', type: 'real' }, { expr: 'l.num_reviews', type: 'integer' }, ID],
+        descending: true,
+      };
+    case 'newest':
+      return { keys: [{ expr: 'l.created_at', type: 'micros' }, ID], descending: true };
+    case 'featured':
+      return { keys: FEATURED_KEYS, descending: true };
+  }
+}
+
+/** A search's part in a listing statement: its condition on `l`, placeholders taken from the statement's params. */
+export type MatchCondition = (params: Params) => string;
+
+/** Criteria without a facet of their own (the category path and the flags), and a search's match. */
+function baseConditions(f: ProductFilters, params: Params, match?: MatchCondition): string[] {
+  const c: string[] = [];
+  if (match) c.push(match(params));
+  if (f.category) c.push(`l.category = ${params.add(f.category)}`);
+  if (f.subCategory) c.push(`l.sub_category = ${params.add(f.subCategory)}`);
+  if (f.option) c.push(`l.option = ${params.add(f.option)}`);
+  if (f.subOption) c.push(`l.sub_option = ${params.add(f.subOption)}`);
+  if (f.inStock) c.push('l.in_stock');
+  if (f.onSale) c.push('l.on_sale');
+  if (f.featured) c.push('l.is_featured');
+  return c;
+}
+
+/** The faceted criteria that are set, each as one condition; lists go as one array parameter. */
+function facetConditions(f: ProductFilters, params: Params): Partial<Record<FacetKey, string>> {
+  const c: Partial<Record<FacetKey, string>> = {};
+  if (f.brand.length) c.brand = `l.brand = any(${params.add(f.brand)}::text[])`;
+  if (f.material.length) c.material = `l.material = any(${params.add(f.material)}::text[])`;
+  if (f.colour.length) c.colour = `l.colours && ${params.add(f.colour)}::text[]`;
+  if (f.size.length) c.size = `l.sizes && ${params.add(f.size)}::text[]`;
+  if (f.rating !== undefined) c.rating = `l.rating >= ${params.add(f.rating)}::int`;
+  const price: string[] = [];
+  if (f.minPricePaise !== undefined) price.push(`l.sale_price_paise >= ${params.add(f.minPricePaise)}::int`);
+  if (f.maxPricePaise !== undefined) price.push(`l.sale_price_paise <= ${params.add(f.maxPricePaise)}::int`);
+  if (price.length) c.price = price.join(' and ');
+  return c;
+}
+
+const all = (conditions: string[]) => (conditions.length ? conditions.join(' and ') : 'true');
+
+/** A key's value as the cursor keeps it: exact text (a timestamp as whole microseconds). */
+function printed(expr: string, type: KeyType): string {
+  return type === 'micros' ? `(extract(epoch from ${expr}) * 1000000)::bigint::text` : `(${expr})::text`;
+}
+
+const invalidCursor = () =>
+  badRequest('Invalid cursor: ask for the first page again', { cursor: 'is not valid' });
+
+function parsed(k: OrderKey, value: string, params: Params): string {
+  if (!KEY_PATTERN[k.type].test(value)) throw invalidCursor();
+  const v = params.add(value);
+  switch (k.type) {
+    case 'micros':
+      return `(timestamptz 'epoch' + ${v}::bigint * interval '1 microsecond')`;
+    case 'boolean':
+      return `${v}::boolean`;
+    case 'real':
+      return `${v}::real`;
+    case 'integer':
+      return `${v}::bigint`;
+    case 'uuid':
+      return `${v}::uuid`;
+  }
+}
+
+/** Rows strictly after the key in the order: one row comparison the order's index can seek to. */
+function after(order: ListingOrder, values: string[], params: Params): string {
+  if (values.length !== order.keys.length) throw invalidCursor();
+  const left = order.keys.map((k) => k.expr).join(', ');
+  const right = order.keys.map((k, i) => parsed(k, values[i]!, params)).join(', ');
+  return `(${left}) ${order.descending ? '<' : '>'} (${right})`;
+}
+
+/** An order, or one built from the statement's parameters (a search's rank refers to its term). */
+export type OrderOf = ListingOrder | ((params: Params) => ListingOrder);
+
+/**
+ * The page size written into the text: a prepared statement's plan is made
+ * once for any parameter value, and an unknown limit is planned as a tenth of
+ * the table (a hash join over every product); a known one keeps the index walk.
+ */
+function pageSize(limit: number): string {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw new Error(`page size out of range: ${limit}`);
+  return String(limit);
+}
+
+const keyArray = (order: ListingOrder) =>
+  `array[${order.keys.map((k, i) => printed(`h.k${i}`, k.type)).join(', ')}]`;
+
+/**
+ * One page of matching products with their keys, in one statement: the page
+ * is found in catalogue_listing first (its order's index, keys as k0…kn), so
+ * only its rows are read from products.
+ */
+export function findListingPage(
+  sql: SqlRunner,
+  f: ProductFilters,
+  order: ListingOrder,
+  limit: number,
+  at: PagePosition,
+): Promise<(ProductRow & { key: string[] })[]> {
+  const params = new Params();
+  const conditions = [...baseConditions(f, params), ...Object.values(facetConditions(f, params))];
+  if ('after' in at) conditions.push(after(order, at.after, params));
+  const direction = order.descending ? 'desc' : 'asc';
+  const keys = order.keys.map((k, i) => `${k.expr} as k${i}`).join(', ');
+  const hits = `select l.product_id as id, ${keys} from catalogue_listing l where ${all(conditions)}
+    order by ${order.keys.map((k) => `${k.expr} ${direction}`).join(', ')}
+    limit ${pageSize(limit)} offset ${params.add('offset' in at ? at.offset : 0)}::int`;
+  return sql.rows<ProductRow & { key: string[] }>(
+    `select ${PRODUCT_COLUMNS}, ${keyArray(order)} as key
+     from (${hits}) h join products p on p.id = h.id and p.archived_at is null
+     order by ${order.keys.map((_, i) => `h.k${i} ${direction}`).join(', ')}`,
+    params.values,
+  );
+}
+
+/** Whole live products by id, in no particular order. */
+export function findProductsByIds(sql: SqlRunner, ids: readonly string[]): Promise<ProductRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return sql.rows<ProductRow>(
+    `select ${PRODUCT_COLUMNS} from products p where p.id = any($1::uuid[]) and p.archived_at is null`,
+    [ids],
+  );
+}
+
+/** A product shown to shoppers, then up to `limit` others of its category, in stock first, then best rated. */
+export function findProductWithRelated(
+  sql: SqlRunner,
+  id: string,
+  limit: number,
+): Promise<(ProductRow & { related: boolean })[]> {
+  return sql.rows(
+    `(select ${PRODUCT_COLUMNS}, false as related from products p where p.id = $1 and p.archived_at is null)
+     union all
+     (select ${PRODUCT_COLUMNS}, true from products p
+      where p.category = (select category from products where id = $1) and p.id <> $1 and p.archived_at is null
+      order by (p.count_in_stock > 0) desc, p.rating desc, p.id desc limit $2::int)`,
+    [id, limit],
+  );
+}
+
+export interface FacetRow {
+  facet: string;
+  value: string | null;
+  n: number;
+}
+
+const COUNTED = ['brand', 'material', 'colour', 'size'] as const;
+type Counted = (typeof COUNTED)[number];
+
+/** Counts of one facet's values over the rows of `source` passing `where` (plain column names). */
+function valueCounts(k: Counted, source: string, where: string): string {
+  switch (k) {
+    case 'brand':
+      return `select 'brand', brand, count(*)::int from ${source} where ${where} group by brand`;
+    case 'material':
+      return `select 'material', material, count(*)::int from ${source}
+        where ${where} and material is not null group by material`;
+    // Rows grouped by their whole set first: far fewer sets than rows to unnest.
+    case 'colour':
+      return `select 'colour', c, sum(g.n)::int
+        from (select colours, count(*) n from ${source} where ${where} group by colours) g
+        cross join lateral unnest(g.colours) c group by c`;
+    case 'size':
+      return `select 'size', s, sum(g.n)::int
+        from (select sizes, count(*) n from ${source} where ${where} group by sizes) g
+        cross join lateral unnest(g.sizes) s group by s`;
+  }
+}
+
+/** Products rated at least 4, 3, 2 and 1 over the rows of `source` passing `where`: one pass. */
+function ratingCounts(source: string, where: string): string {
+  return `select 'rating', v.r::text, v.n from (
+      select count(*) filter (where rating >= 4)::int r4, count(*) filter (where rating >= 3)::int r3,
+        count(*) filter (where rating >= 2)::int r2, count(*) filter (where rating >= 1)::int r1
+      from ${source} where ${where}
+    ) x cross join lateral (values (4, x.r4), (3, x.r3), (2, x.r2), (1, x.r1)) v(r, n)`;
+}
+
+/** The total, and the slider's bounds when `withPrice`: one pass. */
+function totalAndBounds(source: string, where: string, withPrice: boolean): string {
+  const bounds = withPrice ? ', min(sale_price_paise) lo, max(sale_price_paise) hi' : '';
+  const rows = withPrice
+    ? `(values ('total', x.n), ('price-min', x.lo), ('price-max', x.hi))`
+    : `(values ('total', x.n))`;
+  return `select v.facet as facet, null::text as value, v.n as n
+    from (select count(*)::int n${bounds} from ${source} where ${where}) x
+    cross join lateral ${rows} v(facet, n)`;
+}
+
+/** The slider's bounds over the rows of `source` passing `where`: one pass. */
+function boundsOf(source: string, where: string): string {
+  return `select v.facet, null::text, v.n
+    from (select min(sale_price_paise) lo, max(sale_price_paise) hi from ${source} where ${where}) x
+    cross join lateral (values ('price-min', x.lo), ('price-max', x.hi)) v(facet, n)`;
+}
+
+/** The slider's bounds over the listing rows passing `where`; min and max each read from a price index when they can. */
+function priceBounds(where: string): string {
+  return `select 'price-min', null, (select min(sale_price_paise) from catalogue_listing l where ${where})
+    union all select 'price-max', null, (select max(sale_price_paise) from catalogue_listing l where ${where})`;
+}
+
+const union = (parts: string[]) => parts.map((part) => `(${part})`).join(' union all ');
+
+/**
+ * The total and every facet's counts of a listing without a search term,
+ * disjunctive (a facet's own selection does not narrow its counts), in one
+ * statement: the total and the unselected facets count the narrowed set (every
+ * criterion, gathered once), and a selected facet counts the rows passing
+ * every other criterion; where those are a whole category node, the counts
+ * kept in catalogue_facet_counts are read instead of any row.
+ */
+export function findFacetRows(sql: SqlRunner, f: ProductFilters): Promise<FacetRow[]> {
+  const params = new Params();
+  return sql.rows<FacetRow>(browsedFacets(f, params), params.values);
+}
+
+/** What findMatches answers: a page of hits, and the counts when asked for. */
+export interface Matches {
+  hits: ListingHit[];
+  facets: FacetRow[];
+}
+
+/**
+ * A search's page and, when `withFacets`, its total and facet counts, in one
+ * statement: the matches are gathered once (the text match is the costly
+ * part), then the page is ordered from them and every count filters them.
+ */
+export async function findMatches(
+  sql: SqlRunner,
+  f: ProductFilters,
+  match: MatchCondition,
+  page: { order: OrderOf; limit: number; at: PagePosition } | undefined,
+  withFacets: boolean,
+): Promise<Matches> {
+  const params = new Params();
+  const base = all(baseConditions(f, params, match));
+  const facets = facetConditions(f, params);
+  const active = FACET_KEYS.filter((k) => facets[k]);
+  const passing = (except?: FacetKey) => all(active.filter((k) => k !== except).map((k) => facets[k]!));
+  const parts: string[] = [];
+  if (page) {
+    const order = typeof page.order === 'function' ? page.order(params) : page.order;
+    const conditions = active.map((k) => facets[k]!);
+    if ('after' in page.at) conditions.push(after(order, page.at.after, params));
+    const direction = order.descending ? 'desc' : 'asc';
+    const keys = order.keys.map((k, i) => `${k.expr} as k${i}`).join(', ');
+    const orderBy = order.keys.map((_, i) => `h.k${i} ${direction}`).join(', ');
+    // Hits carry their place in the order as n: a union keeps no order.
+    parts.push(`select 'hit', h.id::text, ${keyArray(order)}, (row_number() over (order by ${orderBy}))::int
+      from (select l.product_id as id, ${keys} from base l where ${all(conditions)}
+        order by ${order.keys.map((k) => `${k.expr} ${direction}`).join(', ')}
+        limit ${pageSize(page.limit)} offset ${params.add('offset' in page.at ? page.at.offset : 0)}::int) h`);
+  }
+  if (withFacets) {
+    const counts = [totalAndBounds('base l', passing(), !facets.price)];
+    for (const k of COUNTED) counts.push(valueCounts(k, 'base l', passing(k)));
+    counts.push(ratingCounts('base l', passing('rating')));
+    if (facets.price) counts.push(boundsOf('base l', passing('price')));
+    parts.push(`select 'facet', f.facet, array[f.value], f.n from (${union(counts)}) f(facet, value, n)`);
+  }
+  const rows = await sql.rows<{ kind: string; name: string; key: (string | null)[]; n: number }>(
+    `with base as materialized (select l.* from catalogue_listing l where ${base})
+     select * from (${union(parts)}) r(kind, name, key, n)`,
+    params.values,
+  );
+  const hits = rows
+    .filter((r) => r.kind === 'hit')
+    .sort((a, b) => a.n - b.n)
+    .map((r) => ({ id: r.name, key: r.key as string[] }));
+  const facetRows = rows
+    .filter((r) => r.kind === 'facet')
+    .map((r) => ({ facet: r.name, value: r.key[0] ?? null, n: r.n }));
+  return { hits, facets: facetRows };
+}
+
+function browsedFacets(f: ProductFilters, params: Params): string {
+  const base = baseConditions(f, params);
+  const facets = facetConditions(f, params);
+  const active = FACET_KEYS.filter((k) => facets[k]);
+  const passing = (except?: FacetKey) =>
+    all([...base, ...active.filter((k) => k !== except).map((k) => facets[k]!)]);
+  // Whole-node counts are kept for the category path alone (no flags).
+  const node = f.inStock || f.onSale || f.featured ? undefined : categoryNode(f);
+  let nodeParam: string | undefined;
+  const kept = (facet?: string) => {
+    nodeParam ??= params.add(node);
+    return `select facet, value, n from catalogue_facet_counts
+      where node = ${nodeParam}::text[] ${facet ? `and facet = '${facet}'` : ''} and n > 0`;
+  };
+
+  if (node && !active.length) return union([kept(), priceBounds(passing())]);
+
+  const parts = [totalAndBounds('narrowed', 'true', !facets.price)];
+  for (const k of COUNTED) {
+    if (!facets[k]) parts.push(valueCounts(k, 'narrowed', 'true'));
+    else if (node && active.length === 1) parts.push(kept(k));
+    else parts.push(valueCounts(k, 'catalogue_listing l', passing(k)));
+  }
+  if (!facets.rating) parts.push(ratingCounts('narrowed', 'true'));
+  else if (node && active.length === 1) parts.push(kept('rating'));
+  else parts.push(ratingCounts('catalogue_listing l', passing('rating')));
+  if (facets.price) parts.push(priceBounds(passing('price')));
+  return `with narrowed as materialized (
+      select brand, material, colours, sizes, rating, sale_price_paise from catalogue_listing l where ${passing()}
+    ) ${union(parts)}`;
+}

@@ -1,0 +1,38 @@
+import type { CartTotals } from '@bazaar/shared';
+import type { DbOrTx } from '../../db/client';
+
+// What checkout needs from the cart and coupon modules, and nothing more: the cart as the shared
+// pricing rule prices it, emptying it once paid, and the coupon's own refusal messages.
+
+/** One line of the shopper's cart, priced from the live catalogue. */
+export interface CheckoutLine {
+  productId: string;
+  name: string;
+  image: string | null;
+  colour: string | null;
+  size: string | null;
+  quantity: number;
+  unitPricePaise: number;
+  discountPercent: number;
+  linePaise: number;
+  stock: number;
+}
+
+export interface CheckoutCartView {
+  cartId: string | null;
+  lines: CheckoutLine[];
+  /** The applied coupon while it is still usable; an applied one that no longer is prices as none. */
+  coupon: { id: string; code: string; discount: number } | null;
+  totals: CartTotals;
+}
+
+export interface CheckoutCart {
+  /** The user's cart, priced now; with `lock`, its row stays locked until the transaction ends. */
+  priced(db: DbOrTx, userId: string, options: { lock: boolean }): Promise<CheckoutCartView>;
+  clear(db: DbOrTx, userId: string): Promise<unknown>;
+}
+
+export interface CouponRules {
+  /** Throws the coupon's own message (unknown, expired, used up) when the code cannot be used now. */
+  usable(db: DbOrTx, code: string, now: Date): Promise<unknown>;
+}

@@ -1,0 +1,85 @@
+import type { AdminOrder, AdminOrderSummary } from '@bazaar/shared';
+import { paiseToRupees } from '@bazaar/shared';
+import { imageUrl } from '../catalogue/image-url';
+import { profileImageUrl } from '../users/user-reply';
+import type { OrderWithCustomer } from './order-admin.repo';
+import type { AdminOrderDetail } from './order-admin.service';
+import { nextStatuses } from './order-lifecycle';
+
+/** A row of the admin's order list: the account as it is now, or the order's own name and email once it is gone. */
+export function toAdminOrderSummary(order: OrderWithCustomer): AdminOrderSummary {
+  return {
+    _id: order.id,
+    user: {
+      _id: order.account?.id ?? null,
+      name: order.account?.name ?? order.name,
+      email: order.account?.email ?? order.email,
+      profileImage: profileImageUrl(order.account?.profileImage ?? null),
+    },
+    status: order.status,
+    totalPrice: paiseToRupees(order.totalPaise),
+    isPaid: order.paidAt !== null,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    isDelivered: order.deliveredAt !== null,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    paymentMethod: order.paymentMethod,
+    itemCount: order.itemCount,
+    createdAt: order.createdAt.toISOString(),
+    nextStatuses: nextStatuses(order.status, 'admin'),
+  };
+}
+
+export function toAdminOrder({ order, items, payments, history }: AdminOrderDetail): AdminOrder {
+  const address = order.shippingAddress;
+  const paidWith = payments.find((p) => p.status === 'captured' && p.email);
+  return {
+    ...toAdminOrderSummary(order),
+    phone: order.phone,
+    shippingAddress: {
+      street: address.street,
+      apartment: [address.apartment, address.floor, address.building].filter(Boolean).join(', ') || null,
+      city: address.city,
+      state: address.state ?? null,
+      country: address.country,
+      pincode: address.pinCode,
+      landmark: address.landmark ?? null,
+    },
+    orderItems: items.map((item) => ({
+      _id: item.id,
+      productId: item.productId,
+      name: item.name,
+      image: item.image ? imageUrl(item.image) : null,
+      qty: item.quantity,
+      price: paiseToRupees(item.unitPricePaise),
+      discount: item.discount,
+      colour: item.colour,
+      size: item.size,
+    })),
+    subtotal: paiseToRupees(order.subtotalPaise),
+    discount: paiseToRupees(order.discountPaise),
+    couponCode: order.couponCode,
+    shipping: paiseToRupees(order.shippingPaise),
+    tax: paiseToRupees(order.taxPaise),
+    trackingNumber: order.trackingNumber,
+    payment: {
+      method: order.paymentMethod,
+      email: paidWith?.email ?? null,
+      payments: payments.map((p) => ({
+        provider: p.provider,
+        status: p.status,
+        amount: paiseToRupees(p.amountPaise),
+        paymentId: p.providerPaymentId,
+        email: p.email,
+        createdAt: p.createdAt.toISOString(),
+      })),
+    },
+    statusHistory: history.map((h) => ({
+      from: h.from,
+      to: h.to,
+      actor: h.actor,
+      by: h.by ? { _id: h.by.id, name: h.by.name, email: h.by.email } : null,
+      note: h.note,
+      at: h.at.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,298 @@
+import {
+  type AdminOrderFilter,
+  type AdminOrderListParams,
+  formatINR,
+  idSchema,
+  type OrderStatus,
+  type PaymentStatus,
+  paiseToRupees,
+} from '@bazaar/shared';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../lib/clock';
+import { toCsv } from '../../lib/csv';
+import { conflict, notFound } from '../../lib/errors';
+import { shopDate, startOfShopDay } from '../../lib/shop-time';
+import type { Actor, AuditService } from '../audit/audit.service';
+import {
+  countOrders,
+  deleteOrderRow,
+  findOrderItems,
+  findOrderPage,
+  findOrdersForExport,
+  findOrderWithCustomer,
+  findPayments,
+  findStatusHistoryWithUsers,
+  hasTakenMoney,
+  insertManualPayment,
+  lockOrder,
+  type OrderItemRow,
+  type OrderWithCustomer,
+  type PaymentRow,
+} from './order-admin.repo';
+import { moveOrder, type Actor as OrderActor } from './order-lifecycle';
+import { hasCapturedPayment, type OrderRow } from './orders.repo';
+
+/** At most this many orders go into one CSV export (a larger shop narrows it with the search or status). */
+export const ORDER_EXPORT_MAX = 50_000;
+
+export interface OrderAdminServiceDeps {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+}
+
+export interface StatusChange {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  actor: 'shopper' | 'admin' | 'system';
+  by: { id: string; name: string; email: string } | null;
+  note: string | null;
+  at: Date;
+}
+
+/** One order in full, as the admin's detail screen shows it. */
+export interface AdminOrderDetail {
+  order: OrderWithCustomer;
+  items: OrderItemRow[];
+  payments: PaymentRow[];
+  history: StatusChange[];
+}
+
+export interface OrderPage {
+  orders: OrderWithCustomer[];
+  total: number;
+  counts: { total: number; pending: number; today: number };
+}
+
+/** A short reference an admin can read in the audit log: the id's first block. */
+const shortId = (id: string) => `#${id.slice(0, 8)}`;
+
+/**
+ * Admins managing orders: the list, one order, payment and status changes
+ * (always through the lifecycle table), deletion and the CSV export. Every
+ * write records its audit entry in the same transaction. Refusals are 409s
+ * with the reason (the web client ends a session on a 403).
+ */
+export class OrderAdminService {
+  constructor(private readonly deps: OrderAdminServiceDeps) {}
+
+  async list(query: AdminOrderListParams): Promise<OrderPage> {
+    const { db, clock } = this.deps;
+    const offset = (query.page - 1) * query.limit;
+    const [{ rows, total }, counts] = await Promise.all([
+      findOrderPage(db, this.filterOf(query), query.limit, offset),
+      countOrders(db, startOfShopDay(clock.now())),
+    ]);
+    return {
+      orders: rows,
+      total,
+      counts: { total: counts.total, pending: counts.pending, today: counts.today },
+    };
+  }
+
+  async get(orderId: string): Promise<AdminOrderDetail> {
+    const { db } = this.deps;
+    const order = idSchema.safeParse(orderId).success ? await findOrderWithCustomer(db, orderId) : undefined;
+    if (!order) throw notFound('Order not found');
+    const [items, payments, history] = await Promise.all([
+      findOrderItems(db, orderId),
+      findPayments(db, orderId),
+      findStatusHistoryWithUsers(db, orderId),
+    ]);
+    return {
+      order,
+      items,
+      payments,
+      history: history.map((h) => ({
+        from: h.fromStatus,
+        to: h.toStatus,
+        actor: h.actor as StatusChange['actor'],
+        by: h.userId ? { id: h.userId, name: h.userName ?? '', email: h.userEmail ?? '' } : null,
+        note: h.note,
+        at: h.createdAt,
+      })),
+    };
+  }
+
+  /**
+   * Mark as Paid: money arrived outside the payment provider (cash, a bank
+   * transfer), so a payment is recorded by hand and the order moves Pending →
+   * Processing through the table's guard. Mark as Unpaid takes back only such a
+   * hand-recorded payment (Processing → Pending); money taken online is
+   * refunded instead, through cancellation.
+   */
+  async setPayment(actor: Actor, orderId: string, status: PaymentStatus): Promise<AdminOrderDetail> {
+    const at = this.deps.clock.now();
+    await inTransaction(this.deps.db, async (tx) => {
+      const order = await this.lock(tx, orderId);
+      const by: OrderActor = { kind: 'admin', userId: actor.id };
+      if (status === 'Paid') {
+        if (order.paidAt) throw conflict('This order is already paid.');
+        if (order.status !== 'Pending') {
+          throw conflict(
+            `This order is ${order.status}: only an order awaiting payment can be marked as paid.`,
+          );
+        }
+        if (!(await hasCapturedPayment(tx, order.id, order.totalPaise))) {
+          await insertManualPayment(tx, {
+            orderId: order.id,
+            amountPaise: order.totalPaise,
+            recordedBy: actor.id,
+            at,
+          });
+        }
+        await moveOrder(tx, order, 'Processing', by, { at, note: 'Marked as paid' });
+      } else {
+        if (!order.paidAt) throw conflict('This order is not paid.');
+        if (order.status !== 'Processing') {
+          throw conflict(
+            order.status === 'Cancelled'
+              ? 'This order was paid and then cancelled: refund it rather than marking it unpaid.'
+              : `This order is ${order.status}: only a paid order that has not shipped can be marked unpaid.`,
+          );
+        }
+        await moveOrder(tx, order, 'Pending', by, { at, note: 'Marked as unpaid' });
+      }
+      await this.deps.audit.record(tx, actor, {
+        action: 'order.payment',
+        entityId: order.id,
+        summary: `Order ${shortId(order.id)} (${formatINR(paiseToRupees(order.totalPaise))}): ${
+          status === 'Paid' ? 'Unpaid → Paid' : 'Paid → Unpaid'
+        }`,
+        before: { status: order.status, isPaid: order.paidAt !== null },
+        after: { status: status === 'Paid' ? 'Processing' : 'Pending', isPaid: status === 'Paid' },
+      });
+    });
+    return this.get(orderId);
+  }
+
+  /** Moves the order to `to` if the lifecycle table allows it; the refusal says why not. */
+  async setStatus(
+    actor: Actor,
+    orderId: string,
+    to: OrderStatus,
+    note?: string | undefined,
+  ): Promise<AdminOrderDetail> {
+    const at = this.deps.clock.now();
+    await inTransaction(this.deps.db, async (tx) => {
+      const order = await this.lock(tx, orderId);
+      await moveOrder(tx, order, to, { kind: 'admin', userId: actor.id }, { at, note });
+      await this.deps.audit.record(tx, actor, {
+        action: 'order.status',
+        entityId: order.id,
+        summary: `Order ${shortId(order.id)}: ${order.status} → ${to}`,
+        before: { status: order.status },
+        after: { status: to },
+      });
+    });
+    return this.get(orderId);
+  }
+
+  /**
+   * Deletes an order that never took money and holds no stock: a cancelled,
+   * unpaid one. A paid order stays in the shop's records (cancel and refund it);
+   * a pending one is cancelled first, which gives its stock back.
+   */
+  async remove(actor: Actor, orderId: string): Promise<{ id: string }> {
+    return inTransaction(this.deps.db, async (tx) => {
+      const order = await this.lock(tx, orderId);
+      if (order.paidAt || (await hasTakenMoney(tx, order.id))) {
+        throw conflict(
+          "This order was paid, so it stays in the shop's records. Cancel or refund it instead.",
+        );
+      }
+      if (order.status !== 'Cancelled') {
+        throw conflict(
+          `Only a cancelled order can be deleted. This one is ${order.status}: cancel it first.`,
+        );
+      }
+      await deleteOrderRow(tx, order.id);
+      await this.deps.audit.record(tx, actor, {
+        action: 'order.delete',
+        entityId: order.id,
+        summary: `Order ${shortId(order.id)} of ${order.email} (${formatINR(paiseToRupees(order.totalPaise))}) deleted`,
+        before: {
+          status: order.status,
+          email: order.email,
+          total: paiseToRupees(order.totalPaise),
+          createdAt: order.createdAt.toISOString(),
+        },
+      });
+      return { id: order.id };
+    });
+  }
+
+  /** The orders matching the filter as CSV (the list's order), safe to open in a spreadsheet; recorded in the audit log. */
+  async exportCsv(actor: Actor, filter: AdminOrderFilter): Promise<{ csv: string; count: number }> {
+    return inTransaction(this.deps.db, async (tx) => {
+      const rows = await findOrdersForExport(tx, this.filterOf(filter), ORDER_EXPORT_MAX);
+      const described = [filter.status, filter.search && `"${filter.search}"`].filter(Boolean).join(', ');
+      await this.deps.audit.record(tx, actor, {
+        action: 'order.export',
+        entityId: null,
+        summary: `Exported ${rows.length} ${rows.length === 1 ? 'order' : 'orders'} as CSV${described ? ` (${described})` : ''}`,
+      });
+      const rupees = (paise: number) => paiseToRupees(paise).toFixed(2);
+      const csv = toCsv(
+        [
+          'order_id',
+          'placed_on',
+          'status',
+          'customer',
+          'email',
+          'phone',
+          'items',
+          'subtotal',
+          'discount',
+          'shipping',
+          'tax',
+          'total',
+          'paid',
+          'paid_at',
+          'payment_method',
+          'payment_email',
+          'city',
+          'state',
+          'pincode',
+          'country',
+          'delivered_at',
+        ],
+        rows.map(({ order, items, paymentEmail }) => [
+          order.id,
+          shopDate(order.createdAt),
+          order.status,
+          order.name,
+          order.email,
+          order.phone,
+          items.map((i) => `${i.name} × ${i.quantity}`).join('; '),
+          rupees(order.subtotalPaise),
+          rupees(order.discountPaise),
+          rupees(order.shippingPaise),
+          rupees(order.taxPaise),
+          rupees(order.totalPaise),
+          order.paidAt ? 'yes' : 'no',
+          order.paidAt?.toISOString() ?? '',
+          order.paymentMethod,
+          paymentEmail ?? '',
+          order.shippingAddress.city,
+          order.shippingAddress.state ?? '',
+          order.shippingAddress.pinCode,
+          order.shippingAddress.country,
+          order.deliveredAt?.toISOString() ?? '',
+        ]),
+      );
+      return { csv, count: rows.length };
+    });
+  }
+
+  private filterOf(filter: AdminOrderFilter) {
+    return { search: filter.search?.toLowerCase() || undefined, status: filter.status };
+  }
+
+  private async lock(tx: Parameters<typeof lockOrder>[0], orderId: string): Promise<OrderRow> {
+    const order = idSchema.safeParse(orderId).success ? await lockOrder(tx, orderId) : undefined;
+    if (!order) throw notFound('Order not found');
+    return order;
+  }
+}

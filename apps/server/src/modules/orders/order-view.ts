@@ -1,0 +1,48 @@
+import { discountedPaise, type MyOrder, paiseToRupees } from '@bazaar/shared';
+import { orderNumber } from './order-number';
+import type { OrderItemRow, OrderRow } from './orders.repo';
+
+/** Days from payment to the expected delivery: dispatch (1–2) plus standard delivery (3–5). */
+export const ESTIMATED_DELIVERY_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function deliveryDate(order: OrderRow): Date | null {
+  if (order.deliveredAt) return order.deliveredAt;
+  if (order.paidAt && (order.status === 'Processing' || order.status === 'Shipped')) {
+    return new Date(order.paidAt.getTime() + ESTIMATED_DELIVERY_DAYS * DAY_MS);
+  }
+  return null;
+}
+
+/** An order as My Orders shows it: rupees, the spec's field names, and until when it can be paid. */
+export function toMyOrder(order: OrderRow, items: readonly OrderItemRow[], now: Date): MyOrder {
+  const payable = order.status === 'Pending' && order.expiresAt !== null && order.expiresAt > now;
+  return {
+    _id: order.id,
+    orderNumber: orderNumber(order.id),
+    status: order.status,
+    date: order.createdAt.toISOString(),
+    total: paiseToRupees(order.totalPaise),
+    subtotal: paiseToRupees(order.subtotalPaise),
+    shipping: paiseToRupees(order.shippingPaise),
+    tax: paiseToRupees(order.taxPaise),
+    discount: paiseToRupees(order.discountPaise),
+    couponCode: order.couponCode,
+    isPaid: order.paidAt !== null,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    orderItems: items.map((item) => ({
+      _id: item.id,
+      product: item.productId,
+      name: item.name,
+      image: item.image,
+      quantity: item.quantity,
+      price: paiseToRupees(discountedPaise(item.unitPricePaise, item.discount)),
+      colour: item.colour,
+      size: item.size,
+    })),
+    tracking: order.trackingNumber,
+    deliveryDate: deliveryDate(order)?.toISOString() ?? null,
+    payBy: payable ? order.expiresAt!.toISOString() : null,
+    shippingAddress: { ...order.shippingAddress },
+  };
+}

@@ -1,0 +1,115 @@
+import {
+  CHECKOUT_MESSAGES,
+  checkoutSummarySchema,
+  createOrderBodySchema,
+  errorReplySchema,
+  messageReplySchema,
+  myOrdersReplySchema,
+  orderIdParamsSchema,
+  orderPaymentReplySchema,
+  verifyPaymentBodySchema,
+  verifyPaymentReplySchema,
+} from '@bazaar/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInUser } from '../../plugins/auth';
+
+const tags = ['orders'];
+const errors = {
+  400: errorReplySchema,
+  401: errorReplySchema,
+  404: errorReplySchema,
+  409: errorReplySchema,
+};
+
+/** The shopper's checkout and orders: place, pay (again), verify, list, delete. All need a signed-in user. */
+export async function ordersRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { orders, payments } = app.services;
+  // onRequest: a guest is refused before the body is read.
+  app.addHook('onRequest', app.requireUser);
+
+  app.get(
+    '/orders/checkout',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in shopper's cart as checkout prices it, and the details of their last order",
+        response: { 200: checkoutSummarySchema, 401: errorReplySchema },
+      },
+    },
+    async (request) => orders.checkoutSummary(signedInUser(request).id),
+  );
+
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags,
+        summary: "Place an order from the signed-in shopper's own cart and start its payment",
+        description:
+          'The server prices the cart itself: orderItems, isPaid and totals sent by the client are ignored. Stock is reserved and the coupon held until the order is paid or expires. 409 names the product short of stock or the coupon that cannot be used; 409 "Failed to initiate payment. Please try again." when the payment provider cannot start (nothing stays reserved).',
+        body: createOrderBodySchema,
+        response: { 201: orderPaymentReplySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await orders.place(signedInUser(request).id, request.body)),
+  );
+
+  app.post(
+    '/orders/:id/pay',
+    {
+      schema: {
+        tags,
+        summary: 'Pay now: the payment window for an unpaid order of the caller that has not expired',
+        params: orderIdParamsSchema,
+        response: { 200: orderPaymentReplySchema, ...errors },
+      },
+    },
+    async (request) => orders.payAgain(signedInUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/orders/verify',
+    {
+      schema: {
+        tags,
+        summary: "Verify the payment window's signature and mark the caller's order paid",
+        description:
+          'HMAC-SHA256 of provider order id | payment id with the key secret, compared in constant time against the provider order stored for this order; then the payment is confirmed with the provider. A repeat answers the same and changes nothing.',
+        body: verifyPaymentBodySchema,
+        response: { 200: verifyPaymentReplySchema, ...errors },
+      },
+    },
+    async (request) => payments.verify(signedInUser(request).id, request.body),
+  );
+
+  app.get(
+    '/orders/myorders',
+    {
+      schema: {
+        tags,
+        summary: "The caller's own orders, newest first, with their items",
+        response: { 200: myOrdersReplySchema, 401: errorReplySchema },
+      },
+    },
+    async (request) => ({ orders: await orders.listOwn(signedInUser(request).id) }),
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        summary: "Delete one of the caller's unpaid orders (its stock and coupon are released)",
+        params: orderIdParamsSchema,
+        response: { 200: messageReplySchema, ...errors },
+      },
+    },
+    async (request) => {
+      await orders.deleteOwn(signedInUser(request).id, request.params.id);
+      return { message: CHECKOUT_MESSAGES.orderDeleted };
+    },
+  );
+}

@@ -1,0 +1,5 @@
+import type { RouteModule } from '../../routes';
+import { paymentsRoutes } from './payments.routes';
+
+/** The payment provider's webhook, and the sandbox's payment page when the sandbox is the provider. */
+export const paymentsModule: RouteModule = { store: paymentsRoutes };

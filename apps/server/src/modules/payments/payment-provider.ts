@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+/** An order at the payment provider: what the payment window collects. Amounts in paise. */
+export interface ProviderOrder {
+  id: string;
+  amountPaise: number;
+  currency: 'INR';
+  /** Our order id. */
+  receipt: string;
+}
+
+/** A payment's state at the provider, in Razorpay's words. Only `captured` money is the shop's. */
+export type ProviderPaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+
+/** One payment attempt on a provider order, as the provider reports it (API or webhook). */
+export interface ProviderPayment {
+  id: string;
+  /** The provider order it pays. */
+  orderId: string;
+  amountPaise: number;
+  status: ProviderPaymentStatus;
+  email: string | null;
+  /** Why it failed, in the provider's words, when it did. */
+  errorDescription: string | null;
+}
+
+/** What the browser needs to open the payment window. */
+export interface CheckoutWindow {
+  provider: 'razorpay' | 'sandbox';
+  /** The publishable key the window is opened with. */
+  keyId: string;
+}
+
+/** A provider call that did not work (refused, unreachable, timed out); its message is for the logs. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/**
+ * The payment provider, chosen once at start-up (deps.ts): Razorpay, or the built-in sandbox that
+ * behaves like it. Checkout, verification and webhooks run the same code against either.
+ */
+export interface PaymentProvider {
+  readonly window: CheckoutWindow;
+  /** Asks the provider for an order of `amountPaise` (our order id as the receipt). */
+  createOrder(input: { amountPaise: number; receipt: string }): Promise<ProviderOrder>;
+  fetchPayment(paymentId: string): Promise<ProviderPayment>;
+  /** Captures an authorised payment (accounts that do not capture automatically). */
+  capture(paymentId: string, amountPaise: number): Promise<ProviderPayment>;
+  /** Gives the money of a captured payment back; the refund's id. */
+  refund(paymentId: string, amountPaise: number, note: string): Promise<{ id: string }>;
+  /** Whether the checkout's signature names this provider order and payment (constant time). */
+  checkoutSignatureValid(providerOrderId: string, paymentId: string, signature: string): boolean;
+  /** Whether a webhook's raw body carries the provider's signature; false when no webhook secret is set. */
+  webhookSignatureValid(rawBody: Buffer, signature: string): boolean;
+  /** Routes the provider itself serves from the shop (the sandbox's payment page); none for Razorpay. */
+  readonly routes?: FastifyPluginAsync;
+}

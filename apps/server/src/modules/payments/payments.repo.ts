@@ -1,0 +1,140 @@
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type PaymentStatus, payments } from '../../db/schema/orders';
+import { paymentEvents } from '../../db/schema/payments';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Statuses from which a payment attempt may still succeed or fail. */
+const OPEN: PaymentStatus[] = ['created', 'failed'];
+
+export async function insertPayment(
+  db: DbOrTx,
+  payment: { orderId: string; provider: string; providerOrderId: string; amountPaise: number },
+): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(payment).returning();
+  return row!;
+}
+
+/** The order's latest provider order at this provider. */
+export async function findPaymentOfOrder(
+  db: DbOrTx,
+  orderId: string,
+  provider: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.provider, provider)))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+/** The payment row of a provider order, locked until the transaction ends. */
+export async function lockPaymentByProviderOrder(
+  db: DbOrTx,
+  provider: string,
+  providerOrderId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)))
+    .for('update');
+  return row;
+}
+
+/** Records the captured payment, unless one was recorded already. */
+export async function markCaptured(
+  db: DbOrTx,
+  id: string,
+  captured: { providerPaymentId: string; amountPaise: number; email: string | null; raw: unknown },
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'captured', errorDescription: null, ...captured })
+    .where(and(eq(payments.id, id), inArray(payments.status, OPEN)))
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+/** Records a failed attempt; a captured or refunded payment stays as it is (events come out of order). */
+export async function markFailed(
+  db: DbOrTx,
+  id: string,
+  failed: { providerPaymentId: string; errorDescription: string | null; raw: unknown },
+): Promise<boolean> {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'failed', ...failed })
+    .where(and(eq(payments.id, id), inArray(payments.status, OPEN)))
+    .returning({ id: payments.id });
+  return rows.length === 1;
+}
+
+export async function markRefundDue(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'refund_due' })
+    .where(and(eq(payments.id, id), eq(payments.status, 'captured')));
+}
+
+export async function markRefunded(db: DbOrTx, id: string, providerRefundId: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'refunded', providerRefundId })
+    .where(and(eq(payments.id, id), eq(payments.status, 'refund_due')));
+}
+
+/**
+ * Claims one payment whose money is owed back: one no process has started, or whose refund was
+ * started longer than `staleMs` ago (that process died). The claim is one conditional update, so
+ * two processes never refund the same payment at once; the provider call happens after it, outside
+ * any transaction.
+ */
+export async function claimRefundDue(
+  db: DbOrTx,
+  now: Date,
+  staleMs: number,
+): Promise<PaymentRow | undefined> {
+  const candidate = db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'refund_due'),
+        or(isNull(payments.refundClaimedAt), lt(payments.refundClaimedAt, new Date(now.getTime() - staleMs))),
+      ),
+    )
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(payments)
+    .set({ refundClaimedAt: now })
+    .where(sql`${payments.id} = (${candidate})`)
+    .returning();
+  return row;
+}
+
+/** Lets the next round try a refund the provider refused this time. */
+export async function releaseRefundClaim(db: DbOrTx, id: string): Promise<void> {
+  await db.update(payments).set({ refundClaimedAt: null }).where(eq(payments.id, id));
+}
+
+/** Remembers a webhook event; false when its id was seen before (a redelivery). */
+export async function insertPaymentEvent(
+  db: DbOrTx,
+  event: typeof paymentEvents.$inferInsert,
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ eventId: paymentEvents.eventId });
+  return rows.length === 1;
+}
+
+export async function setEventOutcome(db: DbOrTx, eventId: string, outcome: string): Promise<void> {
+  await db.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.eventId, eventId));
+}

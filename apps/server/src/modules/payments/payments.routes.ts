@@ -1,0 +1,51 @@
+import { errorReplySchema, webhookReplySchema } from '@bazaar/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** Webhook bodies are small events; anything larger is not one. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+/**
+ * POST /payments/webhook, the provider's server-to-server events, plus whatever routes the provider
+ * itself serves from the shop (the sandbox's payment page).
+ */
+export async function paymentsRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { payments } = app.services;
+
+  await app.register(async function webhookScope(scope) {
+    // The signature covers the exact bytes sent: the body is kept raw here and parsed after the check.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_r, body, done) =>
+      done(null, body),
+    );
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/payments/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "The payment provider's webhook (payment.captured, order.paid, payment.failed)",
+          description:
+            'Trusted only with a valid X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret). Each X-Razorpay-Event-Id is applied once; a redelivery answers "duplicate". Completes an order whose shopper never came back from the payment window.',
+          response: { 200: webhookReplySchema, 400: errorReplySchema },
+        },
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        const header = (name: string) => {
+          const value = request.headers[name];
+          return typeof value === 'string' ? value : undefined;
+        };
+        const status = await payments.webhook(
+          raw,
+          header('x-razorpay-signature'),
+          header('x-razorpay-event-id'),
+        );
+        return { status };
+      },
+    );
+  });
+
+  const providerRoutes = payments.provider.routes;
+  if (providerRoutes) await app.register(providerRoutes);
+}

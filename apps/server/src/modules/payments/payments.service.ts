@@ -1,0 +1,340 @@
+import { createHash } from 'node:crypto';
+import {
+  CHECKOUT_MESSAGES,
+  formatINR,
+  idSchema,
+  paiseToRupees,
+  type VerifyPaymentReply,
+} from '@bazaar/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer/index';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { CheckoutCart } from '../orders/checkout-ports';
+import { orderConfirmationMail } from '../orders/order-confirmation-mail';
+import { moveOrder } from '../orders/order-lifecycle';
+import { findItemsOfOrders, findOrderById, lockOrder, type OrderRow } from '../orders/orders.repo';
+import type { SettingsService } from '../settings/settings.service';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderOrder,
+  type ProviderPayment,
+} from './payment-provider';
+import {
+  claimRefundDue,
+  findPaymentOfOrder,
+  insertPayment,
+  insertPaymentEvent,
+  lockPaymentByProviderOrder,
+  markCaptured,
+  markFailed,
+  markRefundDue,
+  markRefunded,
+  type PaymentRow,
+  releaseRefundClaim,
+  setEventOutcome,
+} from './payments.repo';
+import { parseWebhook } from './webhook-event';
+
+/** What a captured, failed or late payment did to its order. */
+export type Settlement =
+  /** The order is paid (now, or it already was with this payment). */
+  | { outcome: 'paid'; orderId: string }
+  /** The order could not be honoured (it expired and its stock or coupon is gone): the money goes back. */
+  | { outcome: 'refunded'; orderId: string; amountPaise: number; reason: string }
+  | { outcome: 'failed'; orderId: string; reason: string | null }
+  /** Nothing to do: not captured yet, or not an order of this shop. */
+  | { outcome: 'ignored'; reason: string };
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  config: Pick<Config, 'publicUrl'>;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  cart: CheckoutCart;
+  settings: SettingsService;
+  catalogue: Pick<CatalogueService, 'invalidate'>;
+}
+
+export const PAYMENT_NOT_CONFIRMED =
+  'We could not confirm your payment with the payment provider yet. If it went through, your order will show as paid in a few minutes.';
+
+/**
+ * Payments: the provider order an order is paid through, and completing it from either side: the
+ * browser's verify call or the provider's webhook, whichever comes first, each only once. A payment
+ * for an order that expired meanwhile is honoured if its stock and coupon can be taken again, and
+ * refunded through the provider otherwise.
+ */
+export class PaymentsService {
+  constructor(private readonly deps: PaymentsServiceDeps) {}
+
+  get provider(): PaymentProvider {
+    return this.deps.payments;
+  }
+
+  /**
+   * The order's provider order: the one it has (a second payment attempt uses the same), or a new
+   * one of the order's total, with the order id as its receipt.
+   */
+  async providerOrderFor(order: OrderRow): Promise<PaymentRow> {
+    const { db, payments: provider } = this.deps;
+    const existing = await findPaymentOfOrder(db, order.id, provider.window.provider);
+    if (existing && existing.amountPaise === order.totalPaise) return existing;
+    const created: ProviderOrder = await provider.createOrder({
+      amountPaise: order.totalPaise,
+      receipt: order.id,
+    });
+    return insertPayment(db, {
+      orderId: order.id,
+      provider: provider.window.provider,
+      providerOrderId: created.id,
+      amountPaise: created.amountPaise,
+    });
+  }
+
+  /**
+   * POST /orders/verify: the payment window's answer for the caller's own order. The signature must
+   * be the provider's over the provider order stored for that order and the payment id; then the
+   * provider is asked what the payment is (captured, and for how much) before the order is paid.
+   * A repeat answers the same and changes nothing.
+   */
+  async verify(
+    userId: string,
+    body: { orderId: string; paymentId: string; signature: string; razorpayOrderId?: string | undefined },
+  ): Promise<VerifyPaymentReply> {
+    const { db, payments: provider } = this.deps;
+    const order = idSchema.safeParse(body.orderId).success
+      ? await findOrderById(db, body.orderId)
+      : undefined;
+    if (!order || order.userId !== userId) throw notFound('Order not found');
+    const row = await findPaymentOfOrder(db, order.id, provider.window.provider);
+    if (!row) throw badRequest(CHECKOUT_MESSAGES.verifyFailed);
+    const sameOrder = body.razorpayOrderId === undefined || body.razorpayOrderId === row.providerOrderId;
+    if (!sameOrder || !provider.checkoutSignatureValid(row.providerOrderId, body.paymentId, body.signature)) {
+      throw badRequest(CHECKOUT_MESSAGES.verifyFailed);
+    }
+    let payment: ProviderPayment;
+    try {
+      payment = await provider.fetchPayment(body.paymentId);
+      if (payment.status === 'authorized') payment = await provider.capture(payment.id, payment.amountPaise);
+    } catch (error) {
+      this.deps.log.warn({ err: error, orderId: order.id }, 'payment lookup at the provider failed');
+      throw new AppError('CONFLICT', PAYMENT_NOT_CONFIRMED);
+    }
+    if (payment.orderId !== row.providerOrderId) throw badRequest(CHECKOUT_MESSAGES.verifyFailed);
+    const settled = await this.settle(payment, 'the payment window');
+    switch (settled.outcome) {
+      case 'paid':
+        return { success: true, message: CHECKOUT_MESSAGES.paid, orderId: order.id };
+      case 'refunded':
+        throw conflict(
+          `${settled.reason} Your payment of ${formatINR(paiseToRupees(settled.amountPaise))} is being refunded.`,
+        );
+      case 'failed':
+        throw badRequest(settled.reason ?? 'Your payment did not go through. Please try again.');
+      default:
+        throw conflict(PAYMENT_NOT_CONFIRMED);
+    }
+  }
+
+  /**
+   * POST /payments/webhook: the provider's event, trusted only with its signature over the raw body.
+   * The event id is remembered in the same transaction as what the event did, so a redelivery
+   * (Razorpay delivers at least once) changes nothing; events about the same payment arriving in
+   * any order settle it once.
+   */
+  async webhook(
+    rawBody: Buffer,
+    signature: string | undefined,
+    eventIdHeader: string | undefined,
+  ): Promise<'applied' | 'duplicate' | 'ignored'> {
+    const { db, payments: provider } = this.deps;
+    if (!signature || !provider.webhookSignatureValid(rawBody, signature)) {
+      throw badRequest('The webhook signature is not valid.');
+    }
+    const event = parseWebhook(rawBody);
+    if (!event) throw badRequest('The webhook body is not an event this shop understands.');
+    // Razorpay always names its events; a body without a name is identified by its content.
+    const eventId = eventIdHeader ?? `sha256:${createHash('sha256').update(rawBody).digest('hex')}`;
+    let settled: Settlement | undefined;
+    const fresh = await inTransaction(db, async (tx) => {
+      const first = await insertPaymentEvent(tx, {
+        eventId,
+        provider: provider.window.provider,
+        event: event.name,
+        providerOrderId: event.payment?.orderId ?? null,
+        providerPaymentId: event.payment?.id ?? null,
+        outcome: 'received',
+        payload: event.body,
+      });
+      if (!first) return false;
+      settled = event.payment
+        ? await this.settleIn(tx, event.payment, `webhook ${event.name}`)
+        : { outcome: 'ignored', reason: `event ${event.name} is not about a payment` };
+      await setEventOutcome(tx, eventId, describe(settled));
+      return true;
+    });
+    if (!fresh) return 'duplicate';
+    if (settled?.outcome === 'refunded') await this.refundsDue();
+    return settled?.outcome === 'ignored' ? 'ignored' : 'applied';
+  }
+
+  /** Applies what the provider says of a payment to its order (see `settleIn`), then refunds what is owed. */
+  async settle(payment: ProviderPayment, source: string): Promise<Settlement> {
+    const settled = await inTransaction(this.deps.db, (tx) => this.settleIn(tx, payment, source));
+    if (settled.outcome === 'refunded') await this.refundsDue();
+    return settled;
+  }
+
+  /**
+   * In the caller's transaction, with the payment row and then the order locked (every path locks in
+   * that order): a failed attempt is recorded (unless a capture was already); a captured payment
+   * pays a Pending order (coupon redeemed, cart emptied, confirmation mailed after commit), pays an
+   * expired one whose stock and coupon can be taken again, or is marked for refund.
+   */
+  private async settleIn(tx: Tx, payment: ProviderPayment, source: string): Promise<Settlement> {
+    const { payments: provider, clock } = this.deps;
+    const row = await lockPaymentByProviderOrder(tx, provider.window.provider, payment.orderId);
+    if (!row)
+      return { outcome: 'ignored', reason: `no order of this shop has provider order ${payment.orderId}` };
+    const order = (await lockOrder(tx, row.orderId))!;
+    if (payment.status === 'failed') {
+      await markFailed(tx, row.id, {
+        providerPaymentId: payment.id,
+        errorDescription: payment.errorDescription,
+        raw: payment,
+      });
+      return { outcome: 'failed', orderId: order.id, reason: payment.errorDescription };
+    }
+    if (payment.status !== 'captured') {
+      return { outcome: 'ignored', reason: `payment ${payment.id} is ${payment.status}, not captured` };
+    }
+    if (row.status !== 'created' && row.status !== 'failed') {
+      if (row.providerPaymentId !== payment.id) {
+        // Razorpay takes no second payment on a paid order; should one come, it is kept for a person to look at.
+        this.deps.log.error(
+          { orderId: order.id, paymentId: payment.id },
+          'a second captured payment for one order',
+        );
+        return { outcome: 'ignored', reason: `order already settled by payment ${row.providerPaymentId}` };
+      }
+      return row.status === 'captured'
+        ? { outcome: 'paid', orderId: order.id }
+        : { outcome: 'refunded', orderId: order.id, amountPaise: row.amountPaise, reason: REFUND_REASON };
+    }
+    await markCaptured(tx, row.id, {
+      providerPaymentId: payment.id,
+      amountPaise: payment.amountPaise,
+      email: payment.email,
+      raw: payment,
+    });
+    const at = clock.now();
+    const note = `payment ${payment.id} captured (${source})`;
+    if (order.status === 'Pending' && payment.amountPaise >= order.totalPaise) {
+      await moveOrder(tx, order, 'Processing', { kind: 'system' }, { at, note });
+      if (order.userId) await this.deps.cart.clear(tx, order.userId);
+      await this.mailConfirmation(tx, order);
+      return { outcome: 'paid', orderId: order.id };
+    }
+    if (order.status === 'Cancelled' && !order.paidAt && payment.amountPaise >= order.totalPaise) {
+      try {
+        // A savepoint: a refused move (stock or coupon gone) undoes only itself.
+        await tx.transaction((savepoint) =>
+          moveOrder(savepoint, order, 'Processing', { kind: 'system' }, { at, note: `late ${note}` }),
+        );
+        await this.mailConfirmation(tx, order);
+        await this.stockTakenAgain(tx, order);
+        return { outcome: 'paid', orderId: order.id };
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        await markRefundDue(tx, row.id);
+        return {
+          outcome: 'refunded',
+          orderId: order.id,
+          amountPaise: payment.amountPaise,
+          reason: error.message,
+        };
+      }
+    }
+    await markRefundDue(tx, row.id);
+    return {
+      outcome: 'refunded',
+      orderId: order.id,
+      amountPaise: payment.amountPaise,
+      reason: REFUND_REASON,
+    };
+  }
+
+  /**
+   * Refunds every payment marked for refund, each by one process (claimed first, see
+   * claimRefundDue). A refund the provider refuses stays marked and the next expiry round tries it
+   * again; one the provider already made (a process died after asking) is recorded as made.
+   */
+  async refundsDue(): Promise<number> {
+    const { db, payments: provider, log, clock } = this.deps;
+    let refunded = 0;
+    const tried = new Set<string>();
+    for (;;) {
+      const due = await claimRefundDue(db, clock.now(), REFUND_CLAIM_STALE_MS);
+      if (!due || tried.has(due.id)) return refunded;
+      tried.add(due.id);
+      try {
+        const refund = await provider.refund(due.providerPaymentId!, due.amountPaise, REFUND_REASON);
+        await markRefunded(db, due.id, refund.id);
+        refunded += 1;
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        const now = await provider.fetchPayment(due.providerPaymentId!).catch(() => undefined);
+        if (now?.status === 'refunded') {
+          await markRefunded(db, due.id, 'refunded-at-provider');
+          refunded += 1;
+        } else {
+          log.error({ err: error, paymentId: due.id }, 'refund failed; retried by a later expiry round');
+          await releaseRefundClaim(db, due.id);
+        }
+      }
+    }
+  }
+
+  /** A late payment took the stock again: the catalogue's cached pages showing it are dropped after commit. */
+  private async stockTakenAgain(tx: Tx, order: OrderRow): Promise<void> {
+    const items = await findItemsOfOrders(tx, [order.id]);
+    const ids = items.flatMap((i) => (i.productId ? [i.productId] : []));
+    await inTransaction(tx, async (_tx, unit) => {
+      unit.afterCommit(() =>
+        this.deps.catalogue
+          .invalidate(ids)
+          .catch((err) => this.deps.log.warn({ err }, 'catalogue cache not refreshed after a late payment')),
+      );
+    });
+  }
+
+  private async mailConfirmation(tx: Tx, order: OrderRow): Promise<void> {
+    const items = await findItemsOfOrders(tx, [order.id]);
+    const ordersUrl = `${this.deps.config.publicUrl.replace(/\/+$/, '')}/orders`;
+    await inTransaction(tx, async (_tx, unit) => {
+      unit.afterCommit(async () => {
+        const { name } = await this.deps.settings.get();
+        this.deps.mailer.sendInBackground(orderConfirmationMail(name, order, items, ordersUrl));
+      });
+    });
+  }
+}
+
+/** A refund started this long ago and not finished is taken over by another process. */
+const REFUND_CLAIM_STALE_MS = 5 * 60_000;
+
+const REFUND_REASON = 'This order had expired before the payment arrived and could not be honoured.';
+
+function describe(settled: Settlement): string {
+  return settled.outcome === 'ignored' || settled.outcome === 'failed'
+    ? `${settled.outcome}: ${settled.reason ?? ''}`.trim()
+    : settled.outcome;
+}

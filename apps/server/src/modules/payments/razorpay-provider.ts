@@ -1,0 +1,134 @@
+import Razorpay from 'razorpay';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderOrder,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+} from './payment-provider';
+import { signatureMatches } from './signatures';
+
+export interface RazorpayOptions {
+  keyId: string;
+  keySecret: string;
+  /** Without it no webhook can be trusted, so every webhook is refused. */
+  webhookSecret: string | undefined;
+  /** Razorpay's API (https://api.razorpay.com); a test points it at a local server speaking the same API. */
+  apiUrl: string;
+  timeoutMs: number;
+}
+
+/** The payment entity as Razorpay's API and webhooks carry it (the fields this shop reads). */
+export interface RazorpayPaymentEntity {
+  id: string;
+  order_id: string;
+  amount: number;
+  status: string;
+  email?: string | null;
+  error_description?: string | null;
+}
+
+const STATUSES: readonly ProviderPaymentStatus[] = [
+  'created',
+  'authorized',
+  'captured',
+  'refunded',
+  'failed',
+];
+
+/** A payment entity (from the API or a webhook) in the provider interface's terms. */
+export function toProviderPayment(entity: RazorpayPaymentEntity): ProviderPayment {
+  const status = STATUSES.find((s) => s === entity.status);
+  if (!status || typeof entity.id !== 'string' || typeof entity.order_id !== 'string') {
+    throw new PaymentProviderError(`unexpected payment entity: ${JSON.stringify(entity).slice(0, 200)}`);
+  }
+  return {
+    id: entity.id,
+    orderId: entity.order_id,
+    amountPaise: Number(entity.amount),
+    status,
+    email: entity.email ?? null,
+    errorDescription: entity.error_description ?? null,
+  };
+}
+
+/** The SDK rejects with `{ statusCode, error: { description } }`, or a plain Error when the network failed. */
+function providerError(what: string, error: unknown): PaymentProviderError {
+  const e = error as { statusCode?: number; error?: { description?: string }; message?: string } | undefined;
+  const detail = e?.error?.description ?? e?.message ?? String(error);
+  return new PaymentProviderError(`Razorpay ${what} failed: ${detail}`, e?.statusCode);
+}
+
+/**
+ * Razorpay through its official SDK (orders, payments, refunds). Signatures are checked here, in
+ * constant time, with the key secret (checkout) and the webhook secret (webhooks).
+ */
+export class RazorpayProvider implements PaymentProvider {
+  private readonly sdk: Razorpay;
+  readonly window;
+
+  constructor(private readonly options: RazorpayOptions) {
+    this.sdk = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
+    // The SDK has no option for its host or a timeout; its requests go through this axios instance.
+    const http = (this.sdk.api as unknown as { rq: { defaults: { baseURL?: string; timeout?: number } } }).rq;
+    http.defaults.baseURL = options.apiUrl;
+    http.defaults.timeout = options.timeoutMs;
+    this.window = { provider: 'razorpay', keyId: options.keyId } as const;
+  }
+
+  async createOrder(input: { amountPaise: number; receipt: string }): Promise<ProviderOrder> {
+    try {
+      const order = await this.sdk.orders.create({
+        amount: input.amountPaise,
+        currency: 'INR',
+        receipt: input.receipt,
+      });
+      if (typeof order.id !== 'string' || Number(order.amount) !== input.amountPaise) {
+        throw new PaymentProviderError(`unexpected order reply: ${JSON.stringify(order).slice(0, 200)}`);
+      }
+      return { id: order.id, amountPaise: input.amountPaise, currency: 'INR', receipt: input.receipt };
+    } catch (error) {
+      throw error instanceof PaymentProviderError ? error : providerError('order creation', error);
+    }
+  }
+
+  async fetchPayment(paymentId: string): Promise<ProviderPayment> {
+    try {
+      return toProviderPayment((await this.sdk.payments.fetch(paymentId)) as RazorpayPaymentEntity);
+    } catch (error) {
+      throw error instanceof PaymentProviderError ? error : providerError('payment lookup', error);
+    }
+  }
+
+  async capture(paymentId: string, amountPaise: number): Promise<ProviderPayment> {
+    try {
+      return toProviderPayment(
+        (await this.sdk.payments.capture(paymentId, amountPaise, 'INR')) as RazorpayPaymentEntity,
+      );
+    } catch (error) {
+      throw error instanceof PaymentProviderError ? error : providerError('capture', error);
+    }
+  }
+
+  async refund(paymentId: string, amountPaise: number, note: string): Promise<{ id: string }> {
+    try {
+      const refund = await this.sdk.payments.refund(paymentId, {
+        amount: amountPaise,
+        speed: 'normal',
+        notes: { reason: note.slice(0, 250) },
+      });
+      return { id: refund.id };
+    } catch (error) {
+      throw providerError('refund', error);
+    }
+  }
+
+  checkoutSignatureValid(providerOrderId: string, paymentId: string, signature: string): boolean {
+    return signatureMatches(`${providerOrderId}|${paymentId}`, signature, this.options.keySecret);
+  }
+
+  webhookSignatureValid(rawBody: Buffer, signature: string): boolean {
+    const secret = this.options.webhookSecret;
+    return secret !== undefined && signatureMatches(rawBody, signature, secret);
+  }
+}

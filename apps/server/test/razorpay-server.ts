@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { checkoutSignature, hmacHex } from '../src/modules/payments/signatures';
+
+export interface RazorpayRequest {
+  method: string;
+  url: string;
+  /** The key id of the Basic credentials, or undefined without them. */
+  keyId: string | undefined;
+  body: Record<string, unknown>;
+}
+
+interface FakeOrder {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+interface FakePayment {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'authorized' | 'captured' | 'refunded' | 'failed';
+  order_id: string;
+  method: 'card';
+  captured: boolean;
+  email: string;
+  contact: string;
+  amount_refunded: number;
+  error_code: string | null;
+  error_description: string | null;
+  created_at: number;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'X')}`;
+
+/**
+ * A local HTTP server that answers like Razorpay's REST API (v1 orders, payments, capture and refund,
+ * Basic auth with the key id and secret, Razorpay's error bodies), so the real SDK adapter runs end to
+ * end against it. `pay()` plays the shopper paying in Razorpay's checkout: it makes the payment and
+ * hands back what the checkout would (payment id and signature); `webhook()` builds the signed
+ * request Razorpay would send about it.
+ */
+export async function startRazorpayServer(keys: { keyId: string; keySecret: string; webhookSecret: string }) {
+  const requests: RazorpayRequest[] = [];
+  const orders = new Map<string, FakeOrder>();
+  const paymentsById = new Map<string, FakePayment>();
+  const refunds: { id: string; payment_id: string; amount: number }[] = [];
+  /** The next calls fail with this status (a 5xx outage), or hang (never answer) when 0. */
+  const failures: number[] = [];
+  const now = () => Math.floor(Date.now() / 1000);
+
+  const read = async (req: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  };
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.statusCode = status;
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(body));
+  };
+  const badRequest = (res: ServerResponse, description: string, field?: string) =>
+    send(res, 400, {
+      error: {
+        code: 'BAD_REQUEST_ERROR',
+        description,
+        source: 'business',
+        step: 'payment_initiation',
+        field,
+      },
+    });
+
+  const server = createServer(async (req, res) => {
+    const body = await read(req);
+    const auth = req.headers.authorization?.match(/^Basic (.+)$/)?.[1];
+    const [keyId, secret] = auth ? Buffer.from(auth, 'base64').toString().split(':') : [];
+    const url = req.url ?? '';
+    requests.push({ method: req.method ?? '', url, keyId, body });
+    const failure = failures.shift();
+    if (failure === 0) return; // never answers
+    if (failure) return send(res, failure, { error: { code: 'SERVER_ERROR', description: 'Server error' } });
+    if (keyId !== keys.keyId || secret !== keys.keySecret) {
+      return send(res, 401, { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
+    }
+
+    if (req.method === 'POST' && url === '/v1/orders') {
+      const amount = body.amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount)) {
+        return badRequest(res, 'The amount must be an integer.', 'amount');
+      }
+      if (amount < 100) return badRequest(res, 'Order amount less than minimum amount allowed', 'amount');
+      if (body.currency !== 'INR') return badRequest(res, 'Currency is not supported', 'currency');
+      const order: FakeOrder = {
+        id: id('order'),
+        entity: 'order',
+        amount,
+        amount_paid: 0,
+        amount_due: amount,
+        currency: 'INR',
+        receipt: typeof body.receipt === 'string' ? body.receipt : null,
+        status: 'created',
+        attempts: 0,
+        notes: {},
+        created_at: now(),
+      };
+      orders.set(order.id, order);
+      return send(res, 200, order);
+    }
+    const payment = url.match(/^\/v1\/payments\/([^/?]+)(\/capture|\/refund)?$/);
+    if (payment) {
+      const found = paymentsById.get(payment[1]!);
+      if (!found) return badRequest(res, 'The id provided does not exist', 'id');
+      if (req.method === 'GET' && !payment[2]) return send(res, 200, found);
+      if (req.method === 'POST' && payment[2] === '/capture') {
+        if (found.status !== 'authorized') return badRequest(res, 'This payment has already been captured');
+        if (body.amount !== found.amount) {
+          return badRequest(res, 'Capture amount must be equal to the amount authorized');
+        }
+        found.status = 'captured';
+        found.captured = true;
+        return send(res, 200, found);
+      }
+      if (req.method === 'POST' && payment[2] === '/refund') {
+        if (found.status !== 'captured')
+          return badRequest(res, 'The payment has been fully refunded already');
+        const amount = typeof body.amount === 'number' ? body.amount : found.amount;
+        found.amount_refunded += amount;
+        if (found.amount_refunded >= found.amount) found.status = 'refunded';
+        const refund = {
+          id: id('rfnd'),
+          entity: 'refund',
+          payment_id: found.id,
+          amount,
+          status: 'processed',
+        };
+        refunds.push(refund);
+        return send(res, 200, refund);
+      }
+    }
+    return send(res, 404, {
+      error: { code: 'BAD_REQUEST_ERROR', description: 'The requested URL was not found' },
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  /** The signed webhook request Razorpay sends about a payment, as inject() options' parts. */
+  const webhook = (event: string, payment: FakePayment, eventId = id('evt')) => {
+    const order = orders.get(payment.order_id);
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_TestAccount01',
+      event,
+      contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
+      payload: {
+        payment: { entity: payment },
+        ...(event === 'order.paid' && order ? { order: { entity: order } } : {}),
+      },
+      created_at: now(),
+    });
+    return {
+      body,
+      eventId,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-event-id': eventId,
+        'x-razorpay-signature': hmacHex(body, keys.webhookSecret),
+      },
+    };
+  };
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    orders,
+    refunds,
+    /** The next `count` calls fail with `status` (0: they never answer). */
+    failNext(status: number, count = 1) {
+      for (let i = 0; i < count; i++) failures.push(status);
+    },
+    /**
+     * The shopper pays the order in Razorpay's checkout: a captured payment (or only authorised, or
+     * failed) and what the checkout hands the page: the payment id and its signature.
+     */
+    pay(orderId: string, status: FakePayment['status'] = 'captured') {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no order ${orderId}`);
+      const payment: FakePayment = {
+        id: id('pay'),
+        entity: 'payment',
+        amount: order.amount,
+        currency: 'INR',
+        status,
+        order_id: orderId,
+        method: 'card',
+        captured: status === 'captured',
+        email: 'asha@example.com',
+        contact: '+919876543210',
+        amount_refunded: 0,
+        error_code: status === 'failed' ? 'BAD_REQUEST_ERROR' : null,
+        error_description: status === 'failed' ? 'Your payment was declined by the bank.' : null,
+        created_at: now(),
+      };
+      paymentsById.set(payment.id, payment);
+      order.attempts += 1;
+      if (status === 'captured') {
+        order.status = 'paid';
+        order.amount_paid = order.amount;
+        order.amount_due = 0;
+      }
+      return { payment, signature: checkoutSignature(orderId, payment.id, keys.keySecret) };
+    },
+    webhook,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type RazorpayServer = Awaited<ReturnType<typeof startRazorpayServer>>;

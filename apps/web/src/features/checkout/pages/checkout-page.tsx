@@ -1,0 +1,217 @@
+import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
+import {
+  type BillingDetails,
+  billingDetailsSchema,
+  CHECKOUT_LIMITS,
+  type CheckoutSummary as Summary,
+} from '@bazaar/shared/schemas/orders';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { payOrder } from '@/lib/pay-order';
+import { useSession } from '@/lib/session-store';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCheckout } from '../api/get-checkout';
+import { usePlaceOrder } from '../api/place-order';
+import { CheckoutSummary } from '../components/checkout-summary';
+import { billingDefaults, orderBody } from '../lib/billing';
+
+type Values = z.input<typeof billingDetailsSchema>;
+type Checked = z.output<typeof billingDetailsSchema>;
+
+/** The spec's toast when a required field is empty, besides the message under each field. */
+function hasMissing(errors: FieldErrors<Values>): boolean {
+  return Object.values(errors).some((e) => e?.message === CHECKOUT_MESSAGES.requiredFields);
+}
+
+export function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const checkout = useCheckout();
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
+        <Link to="/" className="hover:text-black">
+          Home
+        </Link>
+        <span className="mx-2">/</span>
+        <Link to="/cart" className="hover:text-black">
+          Cart
+        </Link>
+        <span className="mx-2">/</span>
+        <span className="text-black" aria-current="page">
+          CheckOut
+        </span>
+      </nav>
+      {checkout.isPending ? (
+        <div className="flex justify-center py-24">
+          <Spinner size={40} label="Loading your cart…" />
+        </div>
+      ) : checkout.isError ? (
+        <p role="alert" className="py-24 text-center text-gray-700">
+          Your cart could not be loaded. Please reload the page.
+        </p>
+      ) : checkout.data.items.length === 0 ? (
+        <div className="py-24 text-center">
+          <h1 className="text-2xl font-medium">No Items in Cart</h1>
+          <Link to="/products" className={buttonClasses('primary', 'md', 'mt-6')}>
+            Return to shop
+          </Link>
+        </div>
+      ) : (
+        <CheckoutForm summary={checkout.data} />
+      )}
+    </section>
+  );
+}
+
+function CheckoutForm({ summary }: { summary: Summary }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useSession((s) => s.user);
+  const placeOrder = usePlaceOrder();
+  const [paying, setPaying] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Values, unknown, Checked>({
+    resolver: zodResolver(billingDetailsSchema),
+    mode: 'onTouched',
+    defaultValues: billingDefaults(summary.lastDetails, user?.email ?? ''),
+  });
+  const busy = placeOrder.isPending || paying;
+
+  const onSubmit = handleSubmit(
+    async (details) => {
+      if (!useSession.getState().isAuthenticated) {
+        notify.error(CHECKOUT_MESSAGES.loginFirst);
+        navigate('/login?next=%2Fcart%2Fcheckout');
+        return;
+      }
+      notify.info(CHECKOUT_MESSAGES.processing);
+      let payment: Awaited<ReturnType<typeof placeOrder.mutateAsync>>;
+      try {
+        payment = await placeOrder.mutateAsync(orderBody(details as BillingDetails & Checked));
+      } catch (error) {
+        // A refusal the shopper can act on (stock, coupon) says what; anything else is the spec's alert.
+        const actionable = error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT';
+        notify.error(actionable ? error.message : CHECKOUT_MESSAGES.initiateFailed);
+        await queryClient.invalidateQueries();
+        return;
+      }
+      setPaying(true);
+      try {
+        const outcome = await payOrder(payment);
+        // Paid or not, the order now exists and the cart may have changed: everything is read again.
+        await queryClient.invalidateQueries();
+        navigate('/orders', { replace: outcome === 'paid' });
+      } finally {
+        setPaying(false);
+      }
+    },
+    (invalid) => {
+      if (hasMissing(invalid)) notify.error(CHECKOUT_MESSAGES.requiredFields);
+    },
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-10 grid gap-12 lg:grid-cols-2">
+      <div>
+        <h1 className="text-3xl font-medium">Billing Details</h1>
+        <div className="mt-8 flex flex-col gap-6">
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FormField
+              label="First Name*"
+              autoComplete="given-name"
+              maxLength={CHECKOUT_LIMITS.firstName}
+              error={errors.firstName?.message}
+              {...register('firstName')}
+            />
+            <FormField
+              label="Last Name"
+              autoComplete="family-name"
+              maxLength={CHECKOUT_LIMITS.lastName}
+              error={errors.lastName?.message}
+              {...register('lastName')}
+            />
+          </div>
+          <FormField
+            label="Street Address*"
+            autoComplete="address-line1"
+            maxLength={CHECKOUT_LIMITS.street}
+            error={errors.street?.message}
+            {...register('street')}
+          />
+          <FormField
+            label="Apartment, floor, etc. (optional)"
+            autoComplete="address-line2"
+            maxLength={CHECKOUT_LIMITS.apartment}
+            error={errors.apartment?.message}
+            {...register('apartment')}
+          />
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FormField
+              label="Town/City*"
+              autoComplete="address-level2"
+              maxLength={CHECKOUT_LIMITS.city}
+              error={errors.city?.message}
+              {...register('city')}
+            />
+            <FormField
+              label="State*"
+              autoComplete="address-level1"
+              maxLength={CHECKOUT_LIMITS.state}
+              error={errors.state?.message}
+              {...register('state')}
+            />
+          </div>
+          <FormField
+            label="Pin Code*"
+            autoComplete="postal-code"
+            maxLength={CHECKOUT_LIMITS.pinCode}
+            error={errors.pinCode?.message}
+            {...register('pinCode')}
+          />
+          <FormField
+            label="Phone Number*"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            maxLength={CHECKOUT_LIMITS.phoneDigits}
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <FormField
+            label="Email Address*"
+            type="email"
+            autoComplete="email"
+            maxLength={CHECKOUT_LIMITS.email}
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <p className="text-xs text-gray-600">
+            We use these details for this order's delivery; they are offered again at your next checkout.
+          </p>
+        </div>
+      </div>
+      <div className="lg:pt-16">
+        <CheckoutSummary summary={summary} />
+        <p className="mt-6 text-xs text-gray-600">
+          Your items are held for you for {summary.holdMinutes} minutes while you pay; an order left unpaid is
+          released after that.
+        </p>
+        <Button type="submit" size="lg" className="mt-6" loading={busy} disabled={busy}>
+          Place order
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Which payment window to open, and its publishable key. */
+export const paymentWindowSchema = z.object({
+  provider: z.enum(['razorpay', 'sandbox']),
+  keyId: z.string(),
+});
+export type PaymentWindow = z.infer<typeof paymentWindowSchema>;
+
+/** What a payment window hands back on success, in Razorpay checkout's words. */
+export const paymentResultSchema = z.object({
+  razorpay_payment_id: z.string(),
+  razorpay_order_id: z.string(),
+  razorpay_signature: z.string(),
+});
+export type PaymentResult = z.infer<typeof paymentResultSchema>;
+
+/** The sandbox's test cards: the first is paid, the second declined. */
+export const SANDBOX_CARDS = {
+  success: '4111 1111 1111 1111',
+  declined: '4000 0000 0000 0002',
+} as const;
+
+/** POST /payments/sandbox/pay: the sandbox payment page's card form. */
+export const sandboxPayBodySchema = z
+  .object({
+    orderId: z.string().min(1).max(100),
+    cardNumber: z.string().max(40),
+    expiry: z.string().max(10),
+    cvv: z.string().max(4),
+    name: z.string().max(100).optional(),
+    email: z.string().max(254).optional(),
+  })
+  .strict();
+export type SandboxPayBody = z.infer<typeof sandboxPayBodySchema>;
+
+/** The sandbox's answer: Razorpay's success fields, or why the payment failed. */
+export const sandboxPayReplySchema = z.union([
+  paymentResultSchema.extend({ status: z.literal('captured') }),
+  z.object({
+    status: z.literal('failed'),
+    razorpay_payment_id: z.string(),
+    error: z.object({ description: z.string() }),
+  }),
+]);
+export type SandboxPayReply = z.infer<typeof sandboxPayReplySchema>;
+
+export const webhookReplySchema = z.object({ status: z.enum(['applied', 'duplicate', 'ignored']) });
