@@ -15,9 +15,11 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    headers?: Record<string, string>;
     requests?: Request[];
   }
   interface Result {
+    throughput: Histogram;
     requests: Histogram & { total: number };
     latency: Histogram;
     errors: number;

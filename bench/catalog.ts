@@ -187,7 +187,13 @@ function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): 
   });
 }
 
-async function measure(name: string, url: string, paths: string[], cpu?: CpuMeter): Promise<Row> {
+async function measure(
+  name: string,
+  url: string,
+  paths: string[],
+  cpu?: CpuMeter,
+  headers: Record<string, string> = {},
+): Promise<Row> {
   let n = 0;
   const rotate = [{ setupRequest: (r: { path: string }) => ({ ...r, path: paths[n++ % paths.length]! }) }];
   // Warm-up: every path once, then a second of load, so caches and JIT are in the
@@ -196,11 +202,18 @@ async function measure(name: string, url: string, paths: string[], cpu?: CpuMete
     url,
     connections: Math.min(10, paths.length),
     amount: Math.max(paths.length, 10),
+    headers,
     requests: rotate,
   });
-  await autocannon({ url, connections: 10, duration: 1, requests: rotate });
+  await autocannon({ url, connections: 10, duration: 1, headers, requests: rotate });
   const before = await cpu?.snapshot();
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: rotate });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers,
+    requests: rotate,
+  });
   const after = await cpu?.snapshot();
   const total = result.requests.total;
   const perRequest = (ms?: number) => (ms === undefined || !total ? undefined : ms / total);
@@ -328,6 +341,12 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
           );
           rows.push(await measure(label('search'), server.appUrl, paths.search, cpu));
           rows.push(await measure(label('product detail + related'), server.appUrl, paths.detail, cpu));
+          if (mode === 'on') {
+            // As a browser asks: the cached replies keep their Brotli bytes, so this costs no compression.
+            const brotli = { 'accept-encoding': 'gzip, deflate, br' };
+            rows.push(await measure(label('listing, Brotli'), server.appUrl, paths.plain, cpu, brotli));
+            rows.push(await measure(label('detail, Brotli'), server.appUrl, paths.detail, cpu, brotli));
+          }
         } finally {
           await server.stop();
         }

@@ -25,3 +25,8 @@ export async function logIn(page: Page, email: string, password: string, next: s
   await main.getByRole('button', { name: 'Log In', exact: true }).click();
   await page.waitForURL((url) => url.pathname === next);
 }
+
+/** Waits until the server-rendered page runs in the browser (before that, a click has no handler). */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}

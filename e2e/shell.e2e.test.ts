@@ -175,7 +175,7 @@ describeInBrowser('the storefront shell', () => {
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await menu.waitFor();
     for (const name of ['Home', 'Contact', 'About', 'Sign Up'])
-      await menu.getByRole('link', { name }).waitFor();
+      await menu.getByRole('link', { name, exact: true }).waitFor();
     expect(await menu.getByRole('link', { name: 'Orders History' }).count()).toBe(0);
     await menu.getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL(`${baseUrl}/contact`);

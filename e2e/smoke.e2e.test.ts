@@ -14,14 +14,17 @@ describe('the built shop', () => {
     expect(body.products[0]).toHaveProperty('_id');
   });
 
-  it('answers unknown API paths with JSON 404 and client routes with the app', async () => {
+  it('answers unknown API paths with JSON 404, pages with the app rendered, and unknown pages with 404', async () => {
     const api = await fetch(`${baseUrl}/api/does-not-exist`);
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });
-    const page = await fetch(`${baseUrl}/categories/anything/at/all`);
+    const page = await fetch(`${baseUrl}/categories/electronics`);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(await page.text()).toContain('<div id="root">');
+    const unknown = await fetch(`${baseUrl}/categories/anything/at/all`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('<div id="root">');
   });
 
   it('caches hashed assets for a year', async () => {

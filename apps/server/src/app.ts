@@ -1,15 +1,18 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDeps, type Deps, type DepsOverrides } from './deps';
 import { uploadsRoutes } from './modules/catalogue/index';
 import { OrderExpiryJob } from './modules/orders/order-expiry-job';
+import { seoRoutes } from './modules/seo/index';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { multipartPlugin } from './plugins/multipart';
 import { pageHeaders, securityPlugin } from './plugins/security';
-import { spaPlugin } from './plugins/spa';
+import { webAppPlugin } from './plugins/web-app';
 import { apiRoutes, ROUTE_MODULES, type RouteModule } from './routes';
 import { createServices, type Services } from './services';
 
@@ -91,6 +94,9 @@ async function assemble(
   });
 
   await app.register(errorsPlugin);
+  // Brotli or gzip for every text reply made on the fly (pages, API JSON); replies that carry their
+  // own encoding (built assets, the catalogue's cached replies) pass through untouched.
+  await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(securityPlugin, { config });
   await app.register(docsPlugin);
   await app.register(authPlugin, { users: services.users });
@@ -98,14 +104,18 @@ async function assemble(
 
   await app.register(apiRoutes, { prefix: '/api', modules });
   await app.register(uploadsRoutes);
+  await app.register(seoRoutes);
   if (config.webDist) {
     const razorpay = deps.payments.window.provider === 'razorpay';
     const variants = {
       plain: razorpay ? pageHeaders({ analytics: false, razorpay }) : undefined,
       withAnalytics: pageHeaders({ analytics: true, razorpay }),
     };
-    await app.register(spaPlugin, {
+    await app.register(webAppPlugin, {
       root: config.webDist,
+      // The server build sits beside the client build (apps/web/dist-ssr next to apps/web/dist).
+      rendererEntry: path.join(path.dirname(path.resolve(config.webDist)), 'dist-ssr', 'entry-server.js'),
+      origin: config.publicUrl,
       // Settings are read on every use (one key lookup), so an id saved on any process applies at once.
       pageHeaders: async () =>
         (await services.settings.get()).googleAnalyticsId ? variants.withAnalytics : variants.plain,

@@ -16,6 +16,7 @@ import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
+import { SeoService } from './modules/seo/seo.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { AttemptLimiter } from './modules/users/attempt-limiter';
 import { authLimits } from './modules/users/auth-limits';
@@ -31,6 +32,8 @@ import { WishlistService } from './modules/wishlist/wishlist.service';
 export interface Services {
   catalogue: CatalogueService;
   categories: CategoriesService;
+  /** robots.txt and the sitemaps. */
+  seo: SeoService;
   users: UsersService;
   passwordReset: PasswordResetService;
   oidc: OidcService;
@@ -64,6 +67,7 @@ export function createServices(deps: Deps): Services {
   const sessions = new SessionsService(deps);
   const users = new UsersService({ ...deps, passwords, passwordPolicy, attempts, sessions });
   const catalogue = new CatalogueService(deps);
+  const categories = new CategoriesService(deps);
   const audit = new AuditService(deps);
   const limits = new RateLimitService(deps);
   const settings = new SettingsService({ ...deps, audit });
@@ -72,7 +76,8 @@ export function createServices(deps: Deps): Services {
   const payments = new PaymentsService({ ...deps, cart, settings, catalogue });
   return {
     catalogue,
-    categories: new CategoriesService(deps),
+    categories,
+    seo: new SeoService({ ...deps, categories }),
     users,
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),

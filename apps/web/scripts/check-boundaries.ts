@@ -24,12 +24,13 @@ type Layer =
   | { kind: 'testing' }
   | { kind: 'unknown' };
 
-const LAYERS = 'app/ (and main.tsx), features/<name>/, components/, lib/, testing/';
+const LAYERS =
+  'app/ (and the entries main.tsx, entry-server.tsx), features/<name>/, components/, lib/, testing/';
 
 /** Which layer a path (relative to src, forward slashes, no extension needed) belongs to. */
 function layerOf(relative: string): Layer {
   const [top, second, ...rest] = relative.split('/');
-  if (top === 'app' || /^main\.tsx?$/.test(relative)) return { kind: 'app' };
+  if (top === 'app' || /^(main|entry-server)\.tsx?$/.test(relative)) return { kind: 'app' };
   if (top === 'features' && second) return { kind: 'feature', name: second, rest: rest.join('/') };
   if (top === 'components') return { kind: 'components' };
   if (top === 'lib') return { kind: 'lib' };

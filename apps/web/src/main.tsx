@@ -1,24 +1,79 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Providers, queryClient } from './app/providers';
-import { createRouter } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router';
+import { Document, PAGE_STATE_ID, type PageState } from './app/document';
+import { Providers, Toasts } from './app/providers';
+import { browserQueryClient } from './app/query-client';
+import { createRouter, routes } from './app/router';
 import { followSessionChanges } from './app/session-effects';
 import { restoreTheme } from './app/shop-settings-effects';
 import { setApiNavigator } from './lib/api-client';
 import './styles.css';
 
-restoreTheme();
-followSessionChanges(queryClient);
-const router = createRouter();
-setApiNavigator((to) => {
-  void router.navigate(to);
-});
+declare global {
+  interface Window {
+    /** React Router reads a server render's state here (and revives its errors) when it is created. */
+    __staticRouterHydrationData?: PageState['router'];
+  }
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+/**
+ * The page's own route modules, loaded before hydrating: the server rendered them, and a lazy route
+ * still loading would render its fallback instead and fail to match the HTML.
+ */
+async function loadMatchedRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, { ...resolved, lazy: undefined });
+    }),
+  );
+}
+
+function start() {
+  followSessionChanges(client);
+  const router = createRouter();
+  setApiNavigator((to) => {
+    void router.navigate(to);
+  });
+  return router;
+}
+
+const stateBlock = document.getElementById(PAGE_STATE_ID);
+const client = browserQueryClient();
+
+if (stateBlock?.textContent) {
+  // A page the server rendered: hydrate the document with exactly the state it rendered with.
+  const stateJson = stateBlock.textContent;
+  const state = JSON.parse(stateJson) as PageState;
+  hydrate(client, state.queries);
+  window.__staticRouterHydrationData = state.router;
+  await loadMatchedRoutes();
+  const router = start();
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <Providers client={client} origin={state.origin}>
+        <Document state={state} stateJson={stateJson}>
+          <RouterProvider router={router} />
+          <Toasts />
+        </Document>
+      </Providers>
+    </StrictMode>,
+  );
+} else {
+  // Vite's dev server: the app renders in the browser alone.
+  restoreTheme();
+  const router = start();
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers client={client} origin={window.location.origin}>
+        <RouterProvider router={router} />
+        <Toasts />
+      </Providers>
+    </StrictMode>,
+  );
+}

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { badRequest } from '../lib/errors';
+import { isInternalRequest } from '../lib/internal-request';
 
 // A percent-encoded C0 or C1 control character (NUL, escape, DEL, ...) in the path or query: no
 // route of this shop takes one, and PostgreSQL would refuse a NUL with a 500.
@@ -119,8 +120,9 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     global: true,
     max: opts.config.rateLimitMax,
     timeWindow: '1 minute',
-    // Static files and the SPA are cheap and cached; only the API is limited.
-    allowList: (request) => !isApiRequest(request),
+    // Static files and pages are cheap and cached; only the API is limited, and not the calls a page
+    // render makes to it in-process.
+    allowList: (request) => !isApiRequest(request) || isInternalRequest(request),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,

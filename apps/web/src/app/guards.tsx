@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { notify } from '@/lib/notify';
-import { sessionJustEnded, useSession } from '@/lib/session-store';
+import { justLoggedOut, sessionJustEnded, useSession } from '@/lib/session-store';
 
 function PageLoader() {
   return (
@@ -26,10 +26,11 @@ export function RequireAuth({ children, guestMessage }: { children: ReactNode; g
     if (redirect && !toasted.current) {
       toasted.current = true;
       // The session's own end already told the shopper; one toast is enough.
-      if (!sessionJustEnded()) notify.error(guestMessage ?? MESSAGES.sessionExpiredGuard);
+      if (!sessionJustEnded() && !justLoggedOut()) notify.error(guestMessage ?? MESSAGES.sessionExpiredGuard);
     }
   }, [redirect, guestMessage]);
   if (checking) return <PageLoader />;
+  if (redirect && justLoggedOut()) return <Navigate to="/login" replace />;
   if (redirect) {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login?next=${next}`} replace />;

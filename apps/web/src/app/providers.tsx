@@ -1,34 +1,57 @@
 import { TOAST_AUTO_CLOSE_MS } from '@bazaar/shared/constants';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import 'react-toastify/dist/ReactToastify.css';
 import { SessionBootstrap } from '@/features/account';
 import { useProductInCart } from '@/features/cart';
 import { type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
 import { useProductInWishlist, type WishlistCart, WishlistCartContext } from '@/features/wishlist';
+import { loadToastify } from '@/lib/notify';
+import { SiteOriginContext } from '@/lib/site';
 import { ShopSettingsEffects } from './shop-settings-effects';
-
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
 
 // The catalogue's cards and product page act on the cart and wishlist through this binding.
 const productShopping: ProductShopping = { useCart: useProductInCart, useWishlist: useProductInWishlist };
 // The wishlist page's Add to Cart goes through the cart feature too.
 const wishlistCart: WishlistCart = { useCart: useProductInCart };
 
-export function Providers({ children }: { children: ReactNode }) {
+/** What every page needs around it: the query cache, the session check, the shop's settings, the origin. */
+export function Providers({
+  client,
+  origin,
+  children,
+}: {
+  client: QueryClient;
+  origin: string;
+  children: ReactNode;
+}) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <SessionBootstrap />
-      <ShopSettingsEffects />
-      <ProductShoppingContext value={productShopping}>
-        <WishlistCartContext value={wishlistCart}>{children}</WishlistCartContext>
-      </ProductShoppingContext>
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={1} newestOnTop />
+    <QueryClientProvider client={client}>
+      <SiteOriginContext value={origin}>
+        <SessionBootstrap />
+        <ShopSettingsEffects />
+        <ProductShoppingContext value={productShopping}>
+          <WishlistCartContext value={wishlistCart}>{children}</WishlistCartContext>
+        </ProductShoppingContext>
+      </SiteOriginContext>
     </QueryClientProvider>
+  );
+}
+
+const ToastContainer = lazy(() => loadToastify().then((module) => ({ default: module.ToastContainer })));
+
+/**
+ * Toasts top-right, one at a time: a new message replaces the one showing at once (the spec's "one
+ * at a time"; react-toastify's `limit` would queue it behind the old one for up to its whole life).
+ * The container mounts once the page has hydrated (the server renders none), and its code loads then.
+ */
+export function Toasts() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop />
+    </Suspense>
   );
 }

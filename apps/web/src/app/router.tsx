@@ -1,16 +1,86 @@
 import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import {
+  createBrowserRouter,
+  data,
+  type LoaderFunction,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  redirect,
+  ScrollRestoration,
+} from 'react-router';
+import { searchPath } from '@/features/catalogue';
 import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '@/features/content';
+import type { PageLoader as PageDataLoader } from '@/lib/page-data';
+import { shopSettingsQueryOptions } from '@/lib/shop-settings';
 import { PageLoader, RequireAdmin, RequireAuth } from './guards';
 import { lazyWithReload } from './layout/lazy-with-reload';
 import { RootLayout } from './layout/root-layout';
 import { NotFoundPage } from './not-found-page';
+import { browserQueryClient } from './query-client';
 
-/** Lazy route whose module exports the named page component. */
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
-  return async () => ({ Component: (await load())[name] as ComponentType });
+/** What the server's renderer hands every loader: the request's own query cache. */
+export interface RenderContext {
+  queryClient: QueryClient;
 }
+
+const isRenderContext = (context: unknown): context is RenderContext =>
+  typeof context === 'object' && context !== null && 'queryClient' in context;
+
+/**
+ * A page loader as the router runs it. On the server it is awaited, and a 404 becomes the reply's
+ * status. In the browser it only starts the page's requests (in parallel with its chunk) and the page
+ * renders at once, showing its own loading states, as it always has.
+ */
+export function routeLoader(load: PageDataLoader): LoaderFunction {
+  return async ({ params, request, context }) => {
+    const server = isRenderContext(context);
+    const pending = load({
+      params,
+      url: new URL(request.url),
+      queryClient: server ? context.queryClient : browserQueryClient(),
+    });
+    if (!server) {
+      pending.catch(() => {});
+      return null;
+    }
+    const result = await pending;
+    if (result && 'redirect' in result) throw redirect(result.redirect);
+    return result ? data(null, { status: result.status }) : null;
+  };
+}
+
+/**
+ * Lazy route whose module exports the named page component, and its `loader` when it has data to
+ * load. `__chunk` (added to page modules by the server build) names the page's client chunk, which
+ * the server preloads beside the entry.
+ */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): RouteObject['lazy'] {
+  return async () => {
+    const module = await load();
+    const loader = module.loader as PageDataLoader | undefined;
+    return {
+      Component: module[name] as ComponentType,
+      ...(loader ? { loader: routeLoader(loader) } : {}),
+      ...(typeof module.__chunk === 'string' ? { handle: { chunk: module.__chunk } } : {}),
+    };
+  };
+}
+
+/** The header search's form without JavaScript: /search?q=… goes to the results page (home when empty). */
+const searchFormLoader: LoaderFunction = ({ request }) =>
+  redirect(searchPath(new URL(request.url).searchParams.get('q') ?? '') ?? '/');
+
+/** Unknown addresses: the not-found page, with HTTP status 404. */
+const notFoundLoader = routeLoader(async () => ({ status: 404 }));
+
+/** Every storefront page shows the shop's settings (name, contacts, theme colour). */
+const shopLoader = routeLoader(async ({ queryClient }) => {
+  await queryClient.prefetchQuery(shopSettingsQueryOptions());
+  return undefined;
+});
 
 function AuthOutlet() {
   return (
@@ -71,6 +141,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
+    loader: shopLoader,
     // Shown while the first page's lazy chunk loads on a cold start.
     HydrateFallback: PageLoader,
     children: [
@@ -81,6 +152,7 @@ export const routes: RouteObject[] = [
         path: 'categories/:category/:subCategory?/:option?/:subOption?',
         lazy: page(catalogue.listing, 'ListingPage'),
       },
+      { path: 'search', loader: searchFormLoader },
       { path: 'search/:searchTerm', lazy: page(catalogue.search, 'SearchPage') },
       { path: 'product/:productId', lazy: page(catalogue.product, 'ProductPage') },
       { path: 'login', lazy: page(account.login, 'LoginPage') },
@@ -117,7 +189,7 @@ export const routes: RouteObject[] = [
           { path: 'checkout', lazy: page(checkout, 'CheckoutPage') },
         ],
       },
-      { path: '*', Component: NotFoundPage },
+      { path: '*', Component: NotFoundPage, loader: notFoundLoader },
     ],
   },
   {
@@ -130,6 +202,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The browser's router, hydrating from the state the server rendered with when there is one. */
 export function createRouter() {
   return createBrowserRouter(routes);
 }

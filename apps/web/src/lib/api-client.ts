@@ -26,6 +26,17 @@ export function setApiNavigator(navigate: Navigate) {
   navigateTo = navigate;
 }
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Replaces how requests reach the API: the server's renderer answers them in-process, without a
+ * round trip through the network, for the request it is rendering.
+ */
+export function setApiTransport(next: Transport) {
+  transport = next;
+}
+
 let sessionExpiryHandled = false;
 
 /**
@@ -102,7 +113,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
 
   let response: Response;
   try {
-    response = await fetch(`/api${path}${buildQuery(options.query)}`, {
+    response = await transport(`/api${path}${buildQuery(options.query)}`, {
       method: options.method ?? 'GET',
       headers,
       body,

@@ -25,15 +25,20 @@ export function readStoredToken(): string | null {
   }
 }
 
-const initialToken = typeof window === 'undefined' ? null : readStoredToken();
-
-/** Session state; the token also lives in browser storage under `token`, as the spec says. */
+/**
+ * Session state; the token also lives in browser storage under `token`, as the spec says.
+ *
+ * The initial state is the one the server renders with: nobody signed in yet, the check still to
+ * come (guarded pages show their loader). React hydrates from it (zustand hands it to
+ * useSyncExternalStore as the server snapshot), then re-renders with what the browser holds, so the
+ * signed-in parts fill in after hydration instead of breaking it.
+ */
 export const useSession = create<SessionState>((set) => ({
-  token: initialToken,
+  token: null,
   user: null,
-  isAuthenticated: initialToken !== null,
+  isAuthenticated: false,
   isAdmin: false,
-  checking: initialToken !== null,
+  checking: true,
   setSession(user, token) {
     localStorage.setItem(STORAGE_KEYS.token, token);
     set({ user, token, isAuthenticated: true, isAdmin: user.isAdmin, checking: false });
@@ -58,6 +63,11 @@ export const useSession = create<SessionState>((set) => ({
   },
 }));
 
+if (typeof window !== 'undefined') {
+  const token = readStoredToken();
+  useSession.setState({ token, isAuthenticated: token !== null, checking: token !== null });
+}
+
 /**
  * Logout as the spec describes it: token removed, user cleared, admin flag off. What an ended session
  * means to the features (the cached wishlist dropped) is wired in app/session-effects.ts; the guest's
@@ -66,21 +76,29 @@ export const useSession = create<SessionState>((set) => ({
 export function logout(): string | null {
   const { token } = useSession.getState();
   // Whoever logs out says so in their own words; a guarded page must not add 'Session expired'.
-  markSessionEnded();
+  markSessionEnded('logout');
   useSession.getState().clear();
   return token;
 }
 
-let endedAt = 0;
+let ended = { at: 0, byLogout: false };
 
 /**
- * Records that a session just ended with its own message (a 401 reply, the missing
- * token check), so the route guard does not cover that toast with a second one.
+ * Records that a session just ended with its own message (a logout, a 401 reply, the missing token
+ * check), so the route guard does not cover that toast with a second one.
  */
-export function markSessionEnded() {
-  endedAt = Date.now();
+export function markSessionEnded(reason: 'logout' | 'expired' = 'expired') {
+  ended = { at: Date.now(), byLogout: reason === 'logout' };
 }
 
 export function sessionJustEnded(withinMs = 2000): boolean {
-  return Date.now() - endedAt < withinMs;
+  return Date.now() - ended.at < withinMs;
+}
+
+/**
+ * Whether the shopper logged out themselves a moment ago: a guarded page they were on then sends them
+ * to log in plainly, never as if their session had expired (no toast, no way back to the page).
+ */
+export function justLoggedOut(withinMs = 10_000): boolean {
+  return ended.byLogout && sessionJustEnded(withinMs);
 }

@@ -1,10 +1,15 @@
 import { z } from 'zod';
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_MAX } from '../account-limits';
 import { text } from './common';
 
-export const NAME_MAX = 50;
-export const PHONE_MAX = 10;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export {
+  NAME_MAX,
+  OIDC_FRAGMENT,
+  PASSWORD_HINT,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  PHONE_MAX,
+} from '../account-limits';
 
 /** A user as every reply carries it: never a password or its hash. */
 export const userSchema = z
@@ -51,8 +56,6 @@ const password = withinPasswordLength(
  * password set under an older rule still works. It is compared, never stored or shown.
  */
 const passwordAttempt = withinPasswordLength(z.string().min(1, 'Password is required'));
-/** What the forms show under a new-password field. */
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters. A few unrelated words make a strong password you can remember; common passwords are refused.`;
 const phone = z
   .string()
   .trim()
@@ -146,20 +149,5 @@ export type LogoutBody = z.input<typeof logoutBodySchema>;
 /** GET /auth/oidc/config: whether 'Log In With Google' can be offered. */
 export const oidcConfigReplySchema = z.object({ enabled: z.boolean() });
 export type OidcConfigReply = z.infer<typeof oidcConfigReplySchema>;
-/**
- * After the identity provider, the server redirects the browser to
- * `/login#token=<jwt>&next=<path>` on success or `/login#error=<message>` on
- * failure; the SPA reads these from the URL fragment (never sent to servers).
- * When the verified email belongs to an account with a password, the failure
- * also carries `link=<ticket>&email=<address>`: logging in with that account's
- * password (the ticket in the login body) links the provider to it.
- */
-export const OIDC_FRAGMENT = {
-  token: 'token',
-  next: 'next',
-  error: 'error',
-  link: 'link',
-  email: 'email',
-} as const;
 
 export const passwordRules = { password, email, phone, name };

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import { SwrCache, type SwrCacheOptions } from './swr-cache';
@@ -9,9 +11,48 @@ const TTL_JITTER = 0.2;
 const MAX_REFRESHES = 4;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+type Encoding = 'br' | 'gzip';
+
 interface CachedReply {
   json: string;
   ids: readonly string[] | undefined;
+  /** The JSON compressed, made on the first request that accepts each encoding and kept with it. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+/** Smaller replies are sent as they are: compressing them saves less than its headers cost. */
+const MIN_COMPRESS_BYTES = 1024;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * The encoding to send for an Accept-Encoding header: Brotli, else gzip, else none; an encoding with
+ * q=0 is refused.
+ */
+export function acceptedEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
+}
+
+function compress(json: string, encoding: Encoding): Promise<Buffer> {
+  const bytes = Buffer.from(json);
+  return encoding === 'br'
+    ? brotli(bytes, {
+        params: {
+          // Quality 5: most of Brotli's gain at a fraction of 11's time; each reply is compressed once.
+          [constants.BROTLI_PARAM_QUALITY]: 5,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+        },
+      })
+    : gzipped(bytes, { level: 6 });
 }
 
 export interface ReplyCacheOptions {
@@ -41,8 +82,8 @@ export function edgeCacheOptions<V>(options: ReplyCacheOptions): SwrCacheOptions
 }
 
 /**
- * A route's replies kept as checked JSON text, so a hit costs no validation or
- * serialisation: keyed by the route's canonical query, answered stale while
+ * A route's replies kept as checked JSON text (and its Brotli and gzip forms, so a hit costs no
+ * compression either), so a hit costs no validation or serialisation: keyed by the route's canonical query, answered stale while
  * refreshing (see SwrCache), and dropped by invalidate(). One per route, so a
  * flood of distinct searches cannot push product pages out.
  */
@@ -77,10 +118,20 @@ export class ReplyCache {
   ): Promise<FastifyReply> {
     const cached = await this.cache.get(canonicalKey(query), async () => {
       const value = schema.parse(await load());
-      return { json: JSON.stringify(value), ids: dependsOn?.(value) };
+      return { json: JSON.stringify(value), ids: dependsOn?.(value), encoded: {} };
     });
+    reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+    const encoding =
+      cached.json.length >= MIN_COMPRESS_BYTES
+        ? acceptedEncoding(reply.request.headers['accept-encoding'])
+        : undefined;
+    if (encoding) {
+      cached.encoded[encoding] ??= compress(cached.json, encoding);
+      // Already compressed: the app-wide compression passes a reply with a Content-Encoding through.
+      return reply.header('content-encoding', encoding).send(await cached.encoded[encoding]);
+    }
     // Fastify sends a string payload as it is, without serialising it again.
-    return reply.type(JSON_TYPE).send(cached.json);
+    return reply.send(cached.json);
   }
 
   invalidate(ids?: readonly string[]): void {

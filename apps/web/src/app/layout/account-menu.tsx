@@ -24,11 +24,17 @@ export default function AccountMenu() {
     <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         aria-label={user ? `Account menu for ${user.name}` : 'Account menu'}
-        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+        // The same 36 px box as the log-in icon it replaces, so nothing beside it moves.
+        className="rounded-full p-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
       >
         <Avatar src={user?.profileImage} />
       </DropdownMenuTrigger>
-      <DropdownMenuContent aria-label="Account">
+      {/* The spec's heights: 215 px, 260 px with the Admin entry; the entries share it evenly. */}
+      <DropdownMenuContent
+        aria-label="Account"
+        style={{ height: isAdmin ? 260 : 215 }}
+        className="flex flex-col justify-evenly"
+      >
         <DropdownMenuItem asChild>
           <Link to="/profile">
             <UserIcon size={20} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { Sheet, SheetClose } from '@/components/ui/sheet';
 import { useLogout } from '@/features/account';
+import { CategoryLinks } from '@/features/catalogue';
 import { useSession } from '@/lib/session-store';
 
 const itemClass =
@@ -25,8 +26,9 @@ function MenuLink({ to, children }: { to: string; children: ReactNode }) {
 }
 
 /**
- * The small-screen menu: Home, Contact, About and Sign Up; signed-in shoppers
- * also get Profile, Orders History, Wishlist, Cart and Logout.
+ * The small-screen menu: Home, Contact, About and Sign Up (to /profile, as the spec has it: a guest
+ * lands on the login its guard asks for), then the shop's categories; signed-in shoppers get Profile,
+ * Orders History, Wishlist, Cart and Logout instead of Sign Up.
  */
 export default function MobileMenu({
   open,
@@ -64,8 +66,14 @@ export default function MobileMenu({
               </li>
             </>
           ) : (
-            <MenuLink to="/register">Sign Up</MenuLink>
+            <MenuLink to="/profile">Sign Up</MenuLink>
           )}
+        </ul>
+        <h2 className="mt-6 mb-2 px-3 text-sm font-semibold tracking-wide text-gray-600 uppercase">
+          Categories
+        </h2>
+        <ul className="flex flex-col gap-1">
+          <CategoryLinks itemClassName={itemClass} onNavigate={() => onOpenChange(false)} />
         </ul>
       </nav>
     </Sheet>

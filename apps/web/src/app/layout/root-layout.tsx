@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useHydrated } from '@/lib/use-hydrated';
 import { ScrollProgress } from './scroll-progress';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -6,6 +7,7 @@ import { TopBanner } from './top-banner';
 
 /** Every storefront page: scroll bar, banner, header, the page, footer. */
 export function RootLayout() {
+  const hydrated = useHydrated();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -17,10 +19,14 @@ export function RootLayout() {
       <ScrollProgress />
       <TopBanner />
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
-      </main>
-      <SiteFooter />
+      {/* Until the page runs, its form controls are disabled: a field typed into before hydration would
+          be reset by its form, and a form sent then would go to the server as a plain GET. Links work. */}
+      <fieldset role="none" disabled={!hydrated} className="contents">
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+        <SiteFooter />
+      </fieldset>
       <ScrollRestoration />
     </div>
   );

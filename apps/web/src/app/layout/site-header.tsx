@@ -17,9 +17,10 @@ const MobileMenu = lazyWithReload(() => import('./mobile-menu'));
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
 
-function NavItem({ to, children }: { to: string; children: ReactNode }) {
+function NavItem({ to, hidden = false, children }: { to: string; hidden?: boolean; children: ReactNode }) {
   return (
-    <li>
+    // Hidden keeps its room: the links do not move when a session fills in after the page loads.
+    <li className={hidden ? 'invisible' : undefined} aria-hidden={hidden || undefined}>
       <NavLink
         to={to}
         end
@@ -128,7 +129,9 @@ export function SiteHeader() {
             <NavItem to="/">Home</NavItem>
             <NavItem to="/contact">Contact</NavItem>
             <NavItem to="/about">About</NavItem>
-            {isAuthenticated ? null : <NavItem to="/register">Sign Up</NavItem>}
+            <NavItem to="/register" hidden={isAuthenticated}>
+              Sign Up
+            </NavItem>
           </ul>
         </nav>
 

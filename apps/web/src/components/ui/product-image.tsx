@@ -40,7 +40,7 @@ export function ProductImage({
         role="img"
         aria-label={alt}
         style={{ aspectRatio: `${width} / ${height}` }}
-        className={`flex items-center justify-center bg-gray-100 text-xs text-gray-400 ${className}`}
+        className={`flex items-center justify-center bg-gray-100 text-xs text-gray-600 ${className}`}
       >
         No image
       </div>

@@ -1,5 +1,6 @@
 // The catalogue feature's public entry: the only module of it that code outside the feature imports
 // (the router also lazy-loads its pages/). Checked by `npm run lint` (apps/web/scripts/check-boundaries.ts).
+export { CategoryLinks } from './components/category-links';
 export { HeaderSearch } from './components/header-search';
 export {
   type CartControls,
@@ -7,3 +8,4 @@ export {
   ProductShoppingContext,
   type WishlistControls,
 } from './lib/product-shopping';
+export { searchPath } from './lib/search-path';

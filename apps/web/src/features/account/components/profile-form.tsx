@@ -1,14 +1,15 @@
-import { NAME_MAX, PASSWORD_HINT, PHONE_MAX, type User } from '@bazaar/shared/schemas/user';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { NAME_MAX, PASSWORD_HINT, PHONE_MAX } from '@bazaar/shared/account-limits';
+import type { User } from '@bazaar/shared/schemas/user';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { digitsOnly } from '@/lib/digits-only';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { notify } from '@/lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
-import { type ProfileFormValues, profileFormSchema } from '../lib/form-schemas';
+import type { ProfileFormValues, profileFormSchema } from '../lib/form-schemas';
 import { PasswordField } from './password-field';
 import { ProfilePicturePicker, profileImageProblem } from './profile-picture-picker';
 import { SubmitButton } from './submit-button';
@@ -49,7 +50,7 @@ export function ProfileForm({ user }: { user: User }) {
     watch,
     formState: { errors },
   } = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({
-    resolver: zodResolver(profileFormSchema),
+    resolver: lazyResolver(() => import('../lib/form-schemas').then((m) => m.resolvers.profile)),
     defaultValues: valuesOf(user),
   });
   const changingPassword = watch('changePassword');

@@ -53,10 +53,12 @@ export function useSessionBootstrap() {
       if (!isAuthenticated) return;
       const stored = readStoredToken();
       if (!stored) {
-        markSessionEnded();
-        if (loggedOutElsewhere()) notify.success(LOGOUT_MESSAGE);
+        const elsewhere = loggedOutElsewhere();
+        if (elsewhere) notify.success(LOGOUT_MESSAGE);
         else notify.error(MESSAGES.sessionExpiredTick);
         logout();
+        // A logout in another tab is a logout here too; storage cleared under us is an expiry.
+        markSessionEnded(elsewhere ? 'logout' : 'expired');
       } else if (stored !== token) {
         // Another tab renewed the token, or signed in anew (maybe as someone else: ask who it is).
         useSession.getState().setToken(stored);

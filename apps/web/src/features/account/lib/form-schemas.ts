@@ -1,10 +1,12 @@
-import { nameSchema, passwordRules } from '@bazaar/shared/schemas/user';
+import { loginBodySchema, nameSchema, passwordRules } from '@bazaar/shared/schemas/user';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { PASSWORDS_DIFFER } from './form-messages';
 
 // The account forms' schemas, built from the request rules in packages/shared so the browser refuses
 // exactly what the server refuses (one name rule for registration and the profile).
 
-export const PASSWORDS_DIFFER = 'Passwords do not match';
+export { PASSWORDS_DIFFER };
 
 const requiredEmail = z.string().trim().min(1, 'Email is required').pipe(passwordRules.email);
 
@@ -44,3 +46,23 @@ export const profileFormSchema = z
     }
   });
 export type ProfileFormValues = z.input<typeof profileFormSchema>;
+
+export const forgotFormSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').pipe(passwordRules.email),
+});
+
+export const resetFormSchema = z
+  .object({
+    password: passwordRules.password,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
+
+/** The account forms' resolvers: this module is what `lazyResolver` loads on a form's first check. */
+export const resolvers = {
+  login: zodResolver(loginBodySchema),
+  register: zodResolver(registerFormSchema),
+  profile: zodResolver(profileFormSchema),
+  forgot: zodResolver(forgotFormSchema),
+  reset: zodResolver(resetFormSchema),
+};

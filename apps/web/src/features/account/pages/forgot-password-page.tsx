@@ -1,29 +1,25 @@
-import { passwordRules } from '@bazaar/shared/schemas/user';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { notify } from '@/lib/notify';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageMeta } from '@/lib/page-meta';
 import { useForgotPassword } from '../api/forgot-password';
 import { AuthLayout } from '../components/auth-layout';
 import { SubmitButton } from '../components/submit-button';
 
-const forgotFormSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').pipe(passwordRules.email),
-});
+import type { forgotFormSchema } from '../lib/form-schemas';
 
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
   const forgot = useForgotPassword();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<z.input<typeof forgotFormSchema>, unknown, z.output<typeof forgotFormSchema>>({
-    resolver: zodResolver(forgotFormSchema),
+    resolver: lazyResolver(() => import('../lib/form-schemas').then((m) => m.resolvers.forgot)),
     defaultValues: { email: '' },
   });
 
@@ -39,6 +35,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout>
+      <PageMeta title={'Forgot password'} noindex />
       <h1 className="text-3xl font-medium tracking-wide">Forgot password</h1>
       {forgot.isSuccess ? (
         <div className="mt-6">

@@ -1,15 +1,16 @@
+import { OIDC_FRAGMENT } from '@bazaar/shared/account-limits';
 import { safeNext } from '@bazaar/shared/safe-next';
-import { type LoginBody, loginBodySchema, OIDC_FRAGMENT } from '@bazaar/shared/schemas/user';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginBody, loginBodySchema } from '@bazaar/shared/schemas/user';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { notify } from '@/lib/notify';
+import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session-store';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { getCurrentUser } from '../api/get-current-user';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
@@ -65,7 +66,6 @@ function useIdentityProviderReturn(): PendingLink | null {
 }
 
 export function LoginPage() {
-  useDocumentTitle('Log In');
   const linking = useIdentityProviderReturn();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -77,7 +77,7 @@ export function LoginPage() {
     setValue,
     formState: { errors },
   } = useForm<LoginBody, unknown, z.output<typeof loginBodySchema>>({
-    resolver: zodResolver(loginBodySchema),
+    resolver: lazyResolver(() => import('../lib/form-schemas').then((m) => m.resolvers.login)),
     defaultValues: { email: '', password: '' },
   });
   useEffect(() => {
@@ -97,6 +97,10 @@ export function LoginPage() {
 
   return (
     <AuthLayout>
+      <PageMeta
+        title={'Log In'}
+        description="Log in to Bazaar to see your orders, wishlist and cart on any device."
+      />
       <h1 className="text-3xl font-medium tracking-wide">Log In</h1>
       <p className="mt-4 text-sm text-gray-700">Enter your details below</p>
       {linking ? (

@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
+import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session-store';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccountSideMenu } from '../components/account-side-menu';
 import { ProfileForm } from '../components/profile-form';
 import { SignOutEverywhere } from '../components/sign-out-everywhere';
 
 export function ProfilePage() {
-  useDocumentTitle('My Profile');
   const user = useSession((s) => s.user);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10">
+      <PageMeta title={'My Profile'} noindex />
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <nav aria-label="Breadcrumb" className="text-gray-500">
           <Link to="/" className="hover:text-black">

@@ -1,26 +1,26 @@
+import { NAME_MAX, PASSWORD_HINT, PHONE_MAX } from '@bazaar/shared/account-limits';
 import { safeNext } from '@bazaar/shared/safe-next';
-import { NAME_MAX, PASSWORD_HINT, PHONE_MAX } from '@bazaar/shared/schemas/user';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FormField } from '@/components/ui/form-field';
 import { digitsOnly } from '@/lib/digits-only';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { notify } from '@/lib/notify';
+import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session-store';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRegister } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { GoogleSignInButton } from '../components/google-sign-in-button';
 import { PasswordField } from '../components/password-field';
 import { SubmitButton } from '../components/submit-button';
-import { PASSWORDS_DIFFER, type RegisterFormValues, registerFormSchema } from '../lib/form-schemas';
+import { PASSWORDS_DIFFER } from '../lib/form-messages';
+import type { RegisterFormValues, registerFormSchema } from '../lib/form-schemas';
 
 const serverFields = ['name', 'email', 'password', 'phoneNumber'] as const;
 
 export function RegisterPage() {
-  useDocumentTitle('Create an account');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNext(params.get('next'));
@@ -32,7 +32,7 @@ export function RegisterPage() {
     setError,
     formState: { errors },
   } = useForm<RegisterFormValues, unknown, z.output<typeof registerFormSchema>>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: lazyResolver(() => import('../lib/form-schemas').then((m) => m.resolvers.register)),
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', phoneNumber: '' },
   });
   const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
@@ -58,6 +58,10 @@ export function RegisterPage() {
 
   return (
     <AuthLayout>
+      <PageMeta
+        title={'Create an account'}
+        description="Create a Bazaar account: keep your cart and wishlist, check out faster and follow your orders."
+      />
       <h1 className="text-3xl font-medium tracking-wide">Create an account</h1>
       <p className="mt-4 text-sm text-gray-700">Enter your details below</p>
       <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-5">

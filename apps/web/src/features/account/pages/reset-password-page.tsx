@@ -1,27 +1,21 @@
-import { PASSWORD_HINT, passwordRules } from '@bazaar/shared/schemas/user';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_HINT } from '@bazaar/shared/account-limits';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { notify } from '@/lib/notify';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageMeta } from '@/lib/page-meta';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../components/password-field';
 import { SubmitButton } from '../components/submit-button';
-import { PASSWORDS_DIFFER } from '../lib/form-schemas';
+import { PASSWORDS_DIFFER } from '../lib/form-messages';
+import type { resetFormSchema } from '../lib/form-schemas';
 
-const resetFormSchema = z
-  .object({
-    password: passwordRules.password,
-    confirmPassword: z.string().min(1, 'Please confirm your password'),
-  })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORDS_DIFFER, path: ['confirmPassword'] });
 type ResetForm = z.input<typeof resetFormSchema>;
 
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const reset = useResetPassword();
@@ -32,7 +26,7 @@ export function ResetPasswordPage() {
     setError,
     formState: { errors },
   } = useForm<ResetForm, unknown, z.output<typeof resetFormSchema>>({
-    resolver: zodResolver(resetFormSchema),
+    resolver: lazyResolver(() => import('../lib/form-schemas').then((m) => m.resolvers.reset)),
     defaultValues: { password: '', confirmPassword: '' },
   });
   const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
@@ -57,6 +51,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthLayout>
+      <PageMeta title={'Reset password'} noindex />
       <h1 className="text-3xl font-medium tracking-wide">Reset password</h1>
       <p className="mt-4 text-sm text-gray-700">Choose a new password for your account.</p>
       <form onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-5">

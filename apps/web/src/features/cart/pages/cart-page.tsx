@@ -2,7 +2,7 @@ import { CART_MESSAGES } from '@bazaar/shared/constants';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageMeta } from '@/lib/page-meta';
 import { CartTable } from '../components/cart-table';
 import { CartTotals } from '../components/cart-totals';
 import { CouponForm } from '../components/coupon-form';
@@ -11,12 +11,12 @@ import { useCartView } from '../hooks/use-cart-view';
 
 /** /cart: the guest's cart (kept in the browser) or the signed-in shopper's (kept by the server). */
 export function CartPage() {
-  useDocumentTitle('Cart');
   const view = useCartView();
   const actions = useCartActions();
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10 md:py-16">
+      <PageMeta title="Cart" description="Your Bazaar cart: review items, apply a coupon and check out." />
       <nav aria-label="Breadcrumb" className="text-sm text-gray-500">
         <Link to="/" className="hover:text-black">
           Home

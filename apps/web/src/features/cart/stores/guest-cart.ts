@@ -63,7 +63,8 @@ export const useGuestCart = create<GuestCartState>((set, get) => {
     set({ lines });
   };
   return {
-    lines: hasBrowserStorage ? readCart() : [],
+    // Empty as on the server; the stored lines arrive right after (below), once hydration is done.
+    lines: [],
     add(line) {
       const lines = get().lines;
       const qty = clampQty(line.qty);
@@ -108,4 +109,7 @@ export const useGuestCart = create<GuestCartState>((set, get) => {
   };
 });
 
-if (hasBrowserStorage) followKey(KEY, () => useGuestCart.getState().reload());
+if (hasBrowserStorage) {
+  useGuestCart.getState().reload();
+  followKey(KEY, () => useGuestCart.getState().reload());
+}

@@ -39,7 +39,7 @@ export function BannerCarousel() {
       <p className="mt-4 max-w-lg text-gray-300">{slide.text}</p>
       <Link
         to={slide.to}
-        className={buttonClasses('primary', 'lg', 'mt-8 w-fit bg-emerald-500 hover:bg-emerald-600')}
+        className={buttonClasses('primary', 'lg', 'mt-8 w-fit bg-emerald-700 hover:bg-emerald-800')}
       >
         Buy Now!
       </Link>

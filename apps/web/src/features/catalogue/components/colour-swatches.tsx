@@ -1,7 +1,9 @@
-/** A CSS colour for a named colour, when the browser knows the name ("Navy Blue" → navyblue). */
+import { CSS_COLOUR_NAMES } from '../lib/css-colour-names';
+
+/** A CSS colour for a named colour, when CSS has the name ("Navy Blue" → navyblue). */
 function cssColour(name: string): string | null {
   const candidate = name.toLowerCase().replace(/\s+/g, '');
-  return typeof CSS !== 'undefined' && CSS.supports('color', candidate) ? candidate : null;
+  return CSS_COLOUR_NAMES.has(candidate) ? candidate : null;
 }
 
 /** Colour choices as round swatches (or a named chip when the colour has no CSS name). */

@@ -1,10 +1,11 @@
 import { useCountdown } from '../hooks/use-countdown';
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const pad = (n: number | undefined) => (n === undefined ? '--' : String(n).padStart(2, '0'));
 
 /** Days, hours, minutes and seconds to the deadline; screen readers get one summary, not a ticking clock. */
 export function Countdown({ deadline }: { deadline: Date }) {
-  const { days, hours, minutes, seconds } = useCountdown(deadline);
+  const time = useCountdown(deadline);
+  const { days, hours, minutes, seconds } = time ?? {};
   const parts = [
     ['Days', days],
     ['Hours', hours],
@@ -14,7 +15,7 @@ export function Countdown({ deadline }: { deadline: Date }) {
   return (
     <div className="flex items-end gap-3" role="timer" aria-live="off">
       <span className="sr-only">
-        Ends in {days} days, {hours} hours and {minutes} minutes
+        {time ? `Ends in ${days} days, ${hours} hours and ${minutes} minutes` : 'Ends soon'}
       </span>
       {parts.map(([label, value], i) => (
         <div key={label} className="flex items-end gap-3" aria-hidden="true">

@@ -26,7 +26,7 @@ export function FeaturedCarousel({
     >
       <div className="min-w-0">
         <p className="text-sm text-gray-300">{product.brand}</p>
-        <p className="mt-4 line-clamp-2 text-3xl font-semibold leading-tight md:text-5xl">
+        <p className="mt-4 line-clamp-2 text-3xl font-semibold leading-tight break-words md:text-4xl 2xl:text-5xl">
           {product.title ?? product.name}
         </p>
         <p className="mt-4 line-clamp-2 text-sm text-gray-300">{product.description}</p>

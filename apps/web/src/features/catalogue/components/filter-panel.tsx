@@ -13,6 +13,8 @@ import {
 
 const PRICE_FLOOR = PRICE_FILTER_RANGE.min;
 const PRICE_STEP = 10;
+/** How long the price thumbs must rest before the listing asks for the new range. */
+export const PRICE_SETTLE_MS = 400;
 const LIST_LABELS: Record<ListFilter, string> = {
   brand: 'Brand',
   material: 'Material',
@@ -194,9 +196,16 @@ function PriceSlider({
     setValue([urlMin, urlMax]);
   }, [urlMin, urlMax]);
 
+  // One request once the thumb settles: Radix commits on every key press, and ten presses of an
+  // arrow key must not ask the server ten times.
+  const settle = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(settle.current), []);
   const commit = ([min = PRICE_FLOOR, max = ceiling]: number[]) => {
-    pending.current.push(`${min}-${max}`);
-    onCommit(min > PRICE_FLOOR ? min : undefined, max < ceiling ? max : undefined);
+    window.clearTimeout(settle.current);
+    settle.current = window.setTimeout(() => {
+      pending.current.push(`${min}-${max}`);
+      onCommit(min > PRICE_FLOOR ? min : undefined, max < ceiling ? max : undefined);
+    }, PRICE_SETTLE_MS);
   };
 
   return (

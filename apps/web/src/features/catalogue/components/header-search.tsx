@@ -1,5 +1,5 @@
 import { formatINR } from '@bazaar/shared/money';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useMatch, useNavigate } from 'react-router';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -31,6 +31,13 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
   const suggestions = enough && query.data ? query.data : NO_SUGGESTIONS;
   const expanded = open && suggestions.length > 0;
   const current = active < suggestions.length ? active : -1;
+
+  // A term typed before the page hydrated is in the box but not yet in React's state: keep it.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed) setTerm(typed);
+  }, []);
 
   // The box shows the term of the results page being viewed, e.g. after the back button.
   useEffect(() => {
@@ -83,10 +90,14 @@ export function HeaderSearch({ className = '' }: { className?: string }) {
 
   return (
     <search className={`relative block ${className}`}>
-      <form onSubmit={onSubmit}>
+      {/* Without JavaScript (or before it has loaded) the form asks the server, which redirects
+          /search?q=… to the results page. */}
+      <form action="/search" method="get" onSubmit={onSubmit}>
         <div className="flex h-10 items-center rounded bg-gray-100 pr-1 pl-4 focus-within:ring-2 focus-within:ring-brand/60">
           <input
+            ref={input}
             type="text"
+            name="q"
             role="combobox"
             aria-label="Search products"
             aria-autocomplete="list"

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { type ProductsParams, useProducts } from '../api/get-products';
-import { useListingFilters } from '../hooks/use-listing-filters';
+import { type ListingFilters, useListingFilters } from '../hooks/use-listing-filters';
 import { Breadcrumb, type Crumb } from './breadcrumb';
 import { FilterPanel } from './filter-panel';
 import { Pagination } from './pagination';
@@ -22,14 +22,18 @@ export interface ListingViewProps {
   gridClassName: string;
 }
 
+/** The products query of a listing: its scope, the shopper's filters, one page. */
+export const listingParams = (scope: ListingViewProps['scope'], filters: ListingFilters): ProductsParams => ({
+  ...scope,
+  ...filters,
+  limit: PRODUCT_PAGE_SIZE.default,
+});
+
 /** A server-paged product listing whose filters, sort and page all live in the URL. */
 export function ListingView({ crumbs, heading, scope, countText, gridClassName }: ListingViewProps) {
   const controls = useListingFilters();
   const { filters } = controls;
-  const query = useProducts(
-    { ...scope, ...filters, limit: PRODUCT_PAGE_SIZE.default },
-    { keepPrevious: true },
-  );
+  const query = useProducts(listingParams(scope, filters), { keepPrevious: true });
   const data = query.data;
   const top = useRef<HTMLDivElement>(null);
 
@@ -97,6 +101,8 @@ export function ListingView({ crumbs, heading, scope, countText, gridClassName }
             )
           ) : data ? (
             <>
+              {/* The cards' names are h3s: this keeps the outline h1 → h2 → h3. */}
+              <h2 className="sr-only">Products</h2>
               <ul
                 aria-label="Products"
                 aria-busy={query.isPlaceholderData}

@@ -39,7 +39,7 @@ export function Pagination({
         {pageWindow(page, pages).map((p, i) =>
           p === 'gap' ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity
-            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-gray-400">
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-gray-600">
               …
             </li>
           ) : (

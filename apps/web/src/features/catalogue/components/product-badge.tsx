@@ -19,7 +19,7 @@ export function ProductBadge({ product }: { product: { discount: number; created
   if (!badge) return null;
   return (
     <span
-      className={`rounded px-2.5 py-1 text-xs font-medium text-white ${badge === 'new' ? 'bg-emerald-500' : 'bg-brand'}`}
+      className={`rounded px-2.5 py-1 text-xs font-medium text-white ${badge === 'new' ? 'bg-emerald-700' : 'bg-brand'}`}
     >
       {badge}
     </span>

@@ -65,13 +65,13 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         <button
           type="button"
           onClick={toggleCart}
-          className="absolute inset-x-0 bottom-0 h-10 bg-black text-sm font-medium text-white transition-opacity hover:bg-gray-800 focus-visible:opacity-100 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100"
+          className="h-10 w-full bg-black text-sm font-medium text-white transition-opacity hover:bg-gray-800 focus-visible:opacity-100 [@media(hover:hover)]:absolute [@media(hover:hover)]:inset-x-0 [@media(hover:hover)]:bottom-0 [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:hover)]:group-focus-within:opacity-100"
         >
           {inCart ? 'Remove from cart' : 'Add To cart'}
         </button>
       </div>
       <div className="mt-3 flex flex-col gap-1.5">
-        <h3 className="line-clamp-1 font-medium">
+        <h3 className="line-clamp-2 font-medium [@media(hover:hover)]:line-clamp-1">
           <Link to={href} className="hover:text-brand hover:underline">
             {product.name}
           </Link>

@@ -47,7 +47,7 @@ export function ProductDetails({ product }: { product: Product }) {
           |
         </span>
         {available ? (
-          <span className="text-emerald-600">In Stock ({product.countInStock})</span>
+          <span className="text-emerald-700">In Stock ({product.countInStock})</span>
         ) : (
           <span className="text-brand">Out of Stock</span>
         )}
@@ -122,6 +122,8 @@ export function ProductDetails({ product }: { product: Product }) {
         </p>
       ) : null}
 
+      <Specifications product={product} />
+
       <ul className="mt-2 divide-y divide-gray-400 rounded border border-gray-400">
         <li className="flex items-center gap-4 p-4">
           <Note path="M3 6h11v9H3zM14 9h4l3 3v3h-7M7 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM17 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" />
@@ -141,6 +143,34 @@ export function ProductDetails({ product }: { product: Product }) {
         </li>
       </ul>
     </div>
+  );
+}
+
+/** Brand, material, seller, where it is made and the SKU: whichever the product has. */
+function Specifications({ product }: { product: Product }) {
+  const all: [string, string | null][] = [
+    ['Brand', product.brand],
+    ['Material', product.material],
+    ['Seller', product.seller],
+    ['Made in', product.madeIn],
+    ['SKU', product.sku],
+  ];
+  const rows = all.filter((row): row is [string, string] => Boolean(row[1]));
+  if (rows.length === 0) return null;
+  return (
+    <section aria-labelledby="product-specifications">
+      <h2 id="product-specifications" className="mb-2 text-lg font-semibold">
+        Specifications
+      </h2>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-1.5 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-gray-600">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

@@ -17,15 +17,20 @@ function left(deadline: number, now: number): TimeLeft {
   };
 }
 
-/** Days, hours, minutes and seconds until the deadline, from the current clock, ticking each second. */
-export function useCountdown(deadline: Date): TimeLeft {
+/**
+ * Days, hours, minutes and seconds until the deadline, from the shopper's clock, ticking each second;
+ * undefined until the page runs in the browser (the server's clock and time zone are not the shopper's,
+ * and the HTML must match what the browser first renders).
+ */
+export function useCountdown(deadline: Date): TimeLeft | undefined {
   const at = deadline.getTime();
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState<number | undefined>(undefined);
   useEffect(() => {
+    setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, []);
-  return left(at, now);
+  return now === undefined ? undefined : left(at, now);
 }
 
 /** The end of the local day `days` from today: the flash sale's deadline. */

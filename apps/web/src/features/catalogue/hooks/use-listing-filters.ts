@@ -1,6 +1,6 @@
 import { PRODUCT_SORTS, type ProductSort, RATING_MAX } from '@bazaar/shared/constants';
 import type { ProductListParams } from '@bazaar/shared/schemas/catalogue';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** The sort dropdown's wording; a new sort in packages/shared will not type-check until it has a label. */
@@ -73,6 +73,22 @@ export function hasActiveFilters(f: ListingFilters): boolean {
 type Patch = Partial<Record<(typeof FILTER_KEYS)[number] | 'sort' | 'page', string | string[] | undefined>>;
 
 /**
+ * The URL after a change: a patch, or a function of the URL as it is when the change applies (a second
+ * tick made before the first one's URL has rendered must build on it, not on the render's copy).
+ */
+export function applyPatch(current: URLSearchParams, change: Patch | ((current: URLSearchParams) => Patch)) {
+  const patch = typeof change === 'function' ? change(current) : change;
+  const next = new URLSearchParams(current);
+  for (const [key, value] of Object.entries(patch)) {
+    next.delete(key);
+    if (Array.isArray(value)) for (const v of value) next.append(key, v);
+    else if (value !== undefined && value !== '') next.set(key, value);
+  }
+  if (!('page' in patch)) next.delete('page');
+  return next;
+}
+
+/**
  * The listing's filters, sort and page from the URL, and setters that write
  * them back as new history entries, so a listing can be shared and Back works.
  * Any change but paging starts again at page 1.
@@ -80,21 +96,17 @@ type Patch = Partial<Record<(typeof FILTER_KEYS)[number] | 'sort' | 'page', stri
 export function useListingFilters() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => readFilters(params), [params]);
+  // The URL last asked for: React Router hands a setter function the params of the last render, so a
+  // second tick made before the first one's navigation has rendered would undo it (the brand race).
+  const latest = useRef(params);
+  useEffect(() => {
+    latest.current = params;
+  }, [params]);
 
-  const update = (patch: Patch) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(patch)) {
-          next.delete(key);
-          if (Array.isArray(value)) for (const v of value) next.append(key, v);
-          else if (value !== undefined && value !== '') next.set(key, value);
-        }
-        if (!('page' in patch)) next.delete('page');
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+  const update = (change: Patch | ((current: URLSearchParams) => Patch)) => {
+    const next = applyPatch(latest.current, change);
+    latest.current = next;
+    setParams(next, { preventScrollReset: true });
   };
 
   return {
@@ -110,8 +122,10 @@ export function useListingFilters() {
       update({ rating: rating === undefined ? undefined : String(rating) });
     },
     toggleValue(key: ListFilter, value: string) {
-      const values = filters[key];
-      update({ [key]: values.includes(value) ? values.filter((v) => v !== value) : [...values, value] });
+      update((current) => {
+        const values = readFilters(current)[key];
+        return { [key]: values.includes(value) ? values.filter((v) => v !== value) : [...values, value] };
+      });
     },
     setFlag(key: 'inStock' | 'onSale', on: boolean) {
       update({ [key]: on ? 'true' : undefined });

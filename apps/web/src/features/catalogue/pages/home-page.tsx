@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useCategories } from '../api/get-categories';
-import { useProducts } from '../api/get-products';
+import type { PageLoader } from '@/lib/page-data';
+import { PageMeta } from '@/lib/page-meta';
+import { categoriesQueryOptions, useCategories } from '../api/get-categories';
+import { type ProductsParams, productsQueryOptions, useProducts } from '../api/get-products';
 import { BannerCarousel } from '../components/banner-carousel';
 import { CategoryPanel } from '../components/category-panel';
 import { FeaturedCarousel } from '../components/featured-carousel';
@@ -9,13 +10,27 @@ import { ProductRow } from '../components/product-row';
 import { Promises } from '../components/promises';
 import { endOfDayIn } from '../hooks/use-countdown';
 
+const ROWS = {
+  featured: { featured: true, limit: 5 },
+  deals: { onSale: true, sort: 'featured', limit: 16 },
+  bestSelling: { sort: 'rating', limit: 12 },
+  explore: { sort: 'newest', limit: 16 },
+} as const satisfies Record<string, ProductsParams>;
+
+export const loader: PageLoader = async ({ queryClient }) => {
+  await Promise.all([
+    queryClient.prefetchQuery(categoriesQueryOptions()),
+    ...Object.values(ROWS).map((params) => queryClient.prefetchQuery(productsQueryOptions(params))),
+  ]);
+  return undefined;
+};
+
 export function HomePage() {
-  useDocumentTitle('Shop fashion, electronics and more');
   const categories = useCategories();
-  const featured = useProducts({ featured: true, limit: 5 });
-  const deals = useProducts({ onSale: true, sort: 'featured', limit: 16 });
-  const bestSelling = useProducts({ sort: 'rating', limit: 12 });
-  const explore = useProducts({ sort: 'newest', limit: 16 });
+  const featured = useProducts(ROWS.featured);
+  const deals = useProducts(ROWS.deals);
+  const bestSelling = useProducts(ROWS.bestSelling);
+  const explore = useProducts(ROWS.explore);
   // The flash sale runs to the end of the third day from today, on the shopper's clock.
   const deadline = useMemo(() => endOfDayIn(3), []);
   // Biggest discount first: the deepest deals lead the row.
@@ -28,6 +43,11 @@ export function HomePage() {
 
   return (
     <>
+      <PageMeta
+        title="Shop fashion, electronics and more"
+        description="Bazaar: fashion, electronics, home and lifestyle at fair prices in rupees, with flash sales, free delivery over ₹140 and 30-day returns."
+        canonicalPath="/"
+      />
       <h1 className="sr-only">Bazaar</h1>
       <div className="mx-auto grid max-w-7xl gap-6 px-4 pt-4 md:grid-cols-[14rem_1fr] md:gap-10 md:pt-0">
         <div className="min-w-0 md:border-r md:border-gray-200 md:pr-4 md:pt-10">

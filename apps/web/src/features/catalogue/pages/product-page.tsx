@@ -1,38 +1,49 @@
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
-import { useDocumentTitle } from '@/lib/use-document-title';
-import { useProduct } from '../api/get-product';
+import { notFound, type PageLoader } from '@/lib/page-data';
+import { absoluteUrl, PageMeta } from '@/lib/page-meta';
+import { useSiteOrigin } from '@/lib/site';
+import { productQueryOptions, useProduct } from '../api/get-product';
 import { Breadcrumb } from '../components/breadcrumb';
 import { ProductDetails } from '../components/product-details';
 import { ProductGallery } from '../components/product-gallery';
 import { ProductRow } from '../components/product-row';
 import { categoryPath } from '../lib/category-path';
+import { productJsonLd } from '../lib/product-json-ld';
+
+/** The product and its related products; an id that names no product is a 404. */
+export const loader: PageLoader = async ({ params, queryClient }) => {
+  const detail = await queryClient
+    .fetchQuery(productQueryOptions(params.productId ?? ''))
+    .catch(() => undefined);
+  return detail === null ? notFound() : undefined;
+};
 
 /** /product/:productId */
 export function ProductPage() {
   const { productId = '' } = useParams();
   const query = useProduct(productId);
+  const origin = useSiteOrigin();
   const product = query.data?.product;
-  const notFound = query.error instanceof ApiError && query.error.status === 404;
-  useDocumentTitle(product?.name ?? (notFound ? 'Product not found' : query.isError ? 'Product' : undefined));
+  const missing = query.data === null;
 
   if (query.isPending) {
     return (
-      <div className="flex justify-center py-32">
+      <div className="flex min-h-[70vh] justify-center py-32">
         <Spinner size={32} label="Loading product" />
       </div>
     );
   }
-  if (notFound || !product) {
+  if (missing || !product) {
     return (
       <section className="mx-auto max-w-3xl px-4 py-24 text-center">
+        <PageMeta title={missing ? 'Product not found' : 'Product'} noindex />
         <h1 className="text-3xl font-semibold">
-          {notFound ? 'Product not found' : 'The product could not be loaded'}
+          {missing ? 'Product not found' : 'The product could not be loaded'}
         </h1>
         <p className="mt-4 text-gray-600">
-          {notFound
+          {missing
             ? 'We could not find this product. It may have been removed, or the link may be wrong.'
             : 'Something went wrong while loading this product. Please try again.'}
         </p>
@@ -53,8 +64,19 @@ export function ProductPage() {
   const images =
     product.images.length > 0 ? product.images : product.productImage ? [product.productImage] : [];
 
+  const here = `/product/${product._id}`;
+  const description =
+    product.description.length > 155 ? `${product.description.slice(0, 154)}…` : product.description;
   return (
     <>
+      <PageMeta
+        title={product.name}
+        description={description}
+        canonicalPath={here}
+        image={images[0]}
+        type="product"
+        jsonLd={productJsonLd(product, absoluteUrl(origin, here), (path) => absoluteUrl(origin, path))}
+      />
       <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
         <Breadcrumb crumbs={crumbs} />
         <div className="mt-8 grid gap-10 lg:grid-cols-[1.4fr_1fr] lg:gap-16">

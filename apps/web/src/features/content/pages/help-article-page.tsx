@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageMeta } from '@/lib/page-meta';
 import { Breadcrumb } from '../components/breadcrumb';
 import { LinkList, SectionList } from '../components/content-blocks';
 import { ContentLink } from '../components/content-link';
@@ -29,11 +29,11 @@ function placeOf(path: string): { trail: ContentLinkData[]; related: ContentLink
 export function HelpArticlePage() {
   const slug = firstSegment(useLocation().pathname);
   const article = HELP_ARTICLES[slug as HelpArticleSlug];
-  useDocumentTitle(article?.title ?? 'Help Centre');
   if (!article) {
     // Only reachable if a route is registered without its article; the content test prevents it.
     return (
       <ContentShell title="Help Centre">
+        <PageMeta title="Help Centre" />
         <ContentLink to="/help">Browse all help topics</ContentLink>
       </ContentShell>
     );
@@ -41,22 +41,25 @@ export function HelpArticlePage() {
   const path = `/${article.slug}`;
   const { trail, related } = placeOf(path);
   return (
-    <ContentShell
-      title={article.title}
-      intro={article.summary}
-      before={<Breadcrumb trail={trail} current={article.title} />}
-    >
-      <SectionList sections={article.sections} />
-      {related.length > 0 ? (
-        <aside aria-labelledby="related-articles" className="mt-12 border-t border-gray-200 pt-6">
-          <h2 id="related-articles" className="text-xl font-semibold">
-            Related help
-          </h2>
-          <LinkList links={related} className="mt-3" />
-        </aside>
-      ) : null}
-      <SupportBlock title="Still need help?" />
-      <PolicyLinks />
-    </ContentShell>
+    <>
+      <PageMeta title={article.title} description={article.summary} />
+      <ContentShell
+        title={article.title}
+        intro={article.summary}
+        before={<Breadcrumb trail={trail} current={article.title} />}
+      >
+        <SectionList sections={article.sections} />
+        {related.length > 0 ? (
+          <aside aria-labelledby="related-articles" className="mt-12 border-t border-gray-200 pt-6">
+            <h2 id="related-articles" className="text-xl font-semibold">
+              Related help
+            </h2>
+            <LinkList links={related} className="mt-3" />
+          </aside>
+        ) : null}
+        <SupportBlock title="Still need help?" />
+        <PolicyLinks />
+      </ContentShell>
+    </>
   );
 }

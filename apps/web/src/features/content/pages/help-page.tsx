@@ -1,7 +1,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SearchIcon } from '@/components/ui/icons';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageMeta } from '@/lib/page-meta';
 import { LinkList } from '../components/content-blocks';
 import { ContentLink } from '../components/content-link';
 import { ContentShell } from '../components/content-shell';
@@ -69,7 +69,6 @@ function SearchResults({ query, results }: { query: string; results: HelpSearchR
 
 export function HelpPage() {
   const support = useSupport();
-  useDocumentTitle('Help Centre');
   const [params, setParams] = useSearchParams();
   const query = params.get('q')?.trim() ?? '';
   const [text, setText] = useState(query);
@@ -82,114 +81,117 @@ export function HelpPage() {
   };
 
   return (
-    <ContentShell
-      wide
-      title="Help Centre"
-      intro="Search our help articles and FAQ, or browse the topics below."
-    >
-      <search>
-        <form onSubmit={onSubmit} className="flex max-w-2xl gap-2">
-          <SearchField
-            label="Search help"
-            placeholder="How can we help?"
-            value={text}
-            onChange={setText}
-            className="min-w-0 flex-1"
-          />
-          <button
-            type="submit"
-            aria-label="Search help"
-            className="inline-flex h-12 flex-none items-center gap-2 rounded bg-black px-5 text-sm font-medium text-white hover:bg-gray-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
-          >
-            <SearchIcon size={18} />
-            Search
-          </button>
-        </form>
-      </search>
+    <>
+      <PageMeta title={'Help Centre'} />
+      <ContentShell
+        wide
+        title="Help Centre"
+        intro="Search our help articles and FAQ, or browse the topics below."
+      >
+        <search>
+          <form onSubmit={onSubmit} className="flex max-w-2xl gap-2">
+            <SearchField
+              label="Search help"
+              placeholder="How can we help?"
+              value={text}
+              onChange={setText}
+              className="min-w-0 flex-1"
+            />
+            <button
+              type="submit"
+              aria-label="Search help"
+              className="inline-flex h-12 flex-none items-center gap-2 rounded bg-black px-5 text-sm font-medium text-white hover:bg-gray-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
+            >
+              <SearchIcon size={18} />
+              Search
+            </button>
+          </form>
+        </search>
 
-      {query ? <SearchResults query={query} results={results} /> : null}
+        {query ? <SearchResults query={query} results={results} /> : null}
 
-      <section aria-labelledby="help-topics" className="mt-12">
-        <h2 id="help-topics" className="text-2xl font-semibold">
-          Browse help topics
-        </h2>
-        <div className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
-          {HELP_TOPICS.map((topic) => (
-            <section key={topic.id} id={topic.id} className="scroll-mt-24">
-              <h3 className="text-lg font-semibold">{topic.title}</h3>
-              <LinkList links={topic.links} className="mt-3" />
-            </section>
-          ))}
-        </div>
-      </section>
-
-      <section aria-labelledby="help-guides" className="mt-14">
-        <h2 id="help-guides" className="text-2xl font-semibold">
-          Step-by-step guides
-        </h2>
-        <div className="mt-6 grid gap-6 md:grid-cols-2">
-          {HELP_GUIDES.map((guide) => (
-            <section key={guide.id} className="rounded-lg bg-gray-100 p-6">
-              <h3 className="text-lg font-semibold">{guide.title}</h3>
-              <ol className="mt-4 flex flex-col gap-3">
-                {guide.steps.map((step, i) => (
-                  <li key={step} className="flex gap-3">
-                    <span
-                      aria-hidden="true"
-                      className="flex size-7 flex-none items-center justify-center rounded-full bg-black text-sm font-semibold text-white"
-                    >
-                      {i + 1}
-                    </span>
-                    <span className="pt-0.5 text-gray-800">{step}</span>
-                  </li>
-                ))}
-              </ol>
-            </section>
-          ))}
-        </div>
-      </section>
-
-      <section aria-labelledby="help-more" className="mt-14">
-        <h2 id="help-more" className="text-2xl font-semibold">
-          More ways to get help
-        </h2>
-        <ul className="mt-6 grid gap-4 md:grid-cols-3">
-          {CARDS.map((card) => (
-            <li key={card.to}>
-              <ContentLink to={card.to} className={cardClass}>
-                <span className="text-lg font-semibold">{card.title}</span>
-                <span className="mt-2 text-sm text-gray-700">{card.text}</span>
-              </ContentLink>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      <div className="mt-14 grid gap-8 md:grid-cols-2">
-        <section aria-labelledby="help-resources">
-          <h2 id="help-resources" className="text-2xl font-semibold">
-            Resources
+        <section aria-labelledby="help-topics" className="mt-12">
+          <h2 id="help-topics" className="text-2xl font-semibold">
+            Browse help topics
           </h2>
-          <LinkList links={HELP_RESOURCES} className="mt-4" />
+          <div className="mt-6 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+            {HELP_TOPICS.map((topic) => (
+              <section key={topic.id} id={topic.id} className="scroll-mt-24">
+                <h3 className="text-lg font-semibold">{topic.title}</h3>
+                <LinkList links={topic.links} className="mt-3" />
+              </section>
+            ))}
+          </div>
         </section>
-        <section aria-labelledby="help-urgent" className="rounded-lg bg-black p-6 text-white">
-          <h2 id="help-urgent" className="text-2xl font-semibold">
-            Need urgent help?
-          </h2>
-          <p className="mt-2 text-gray-200">
-            Call our support line, open 24 hours a day, 7 days a week, for a lost parcel, a payment problem or
-            a locked account.
-          </p>
-          <a
-            href={support.tel}
-            className="mt-4 inline-block rounded-sm text-xl font-semibold underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            {support.phone}
-          </a>
-        </section>
-      </div>
 
-      <PolicyLinks />
-    </ContentShell>
+        <section aria-labelledby="help-guides" className="mt-14">
+          <h2 id="help-guides" className="text-2xl font-semibold">
+            Step-by-step guides
+          </h2>
+          <div className="mt-6 grid gap-6 md:grid-cols-2">
+            {HELP_GUIDES.map((guide) => (
+              <section key={guide.id} className="rounded-lg bg-gray-100 p-6">
+                <h3 className="text-lg font-semibold">{guide.title}</h3>
+                <ol className="mt-4 flex flex-col gap-3">
+                  {guide.steps.map((step, i) => (
+                    <li key={step} className="flex gap-3">
+                      <span
+                        aria-hidden="true"
+                        className="flex size-7 flex-none items-center justify-center rounded-full bg-black text-sm font-semibold text-white"
+                      >
+                        {i + 1}
+                      </span>
+                      <span className="pt-0.5 text-gray-800">{step}</span>
+                    </li>
+                  ))}
+                </ol>
+              </section>
+            ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="help-more" className="mt-14">
+          <h2 id="help-more" className="text-2xl font-semibold">
+            More ways to get help
+          </h2>
+          <ul className="mt-6 grid gap-4 md:grid-cols-3">
+            {CARDS.map((card) => (
+              <li key={card.to}>
+                <ContentLink to={card.to} className={cardClass}>
+                  <span className="text-lg font-semibold">{card.title}</span>
+                  <span className="mt-2 text-sm text-gray-700">{card.text}</span>
+                </ContentLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <div className="mt-14 grid gap-8 md:grid-cols-2">
+          <section aria-labelledby="help-resources">
+            <h2 id="help-resources" className="text-2xl font-semibold">
+              Resources
+            </h2>
+            <LinkList links={HELP_RESOURCES} className="mt-4" />
+          </section>
+          <section aria-labelledby="help-urgent" className="rounded-lg bg-black p-6 text-white">
+            <h2 id="help-urgent" className="text-2xl font-semibold">
+              Need urgent help?
+            </h2>
+            <p className="mt-2 text-gray-200">
+              Call our support line, open 24 hours a day, 7 days a week, for a lost parcel, a payment problem
+              or a locked account.
+            </p>
+            <a
+              href={support.tel}
+              className="mt-4 inline-block rounded-sm text-xl font-semibold underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              {support.phone}
+            </a>
+          </section>
+        </div>
+
+        <PolicyLinks />
+      </ContentShell>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
+import { PageMeta } from '@/lib/page-meta';
 import { useShopSettings } from '@/lib/shop-settings';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { PolicyView } from '../components/policy-view';
 import { firstSegment, POLICY_PATHS } from '../routes';
 import { POLICIES } from '../texts/policies';
@@ -10,7 +10,11 @@ export function PolicyPage() {
   const segment = firstSegment(useLocation().pathname) as keyof typeof POLICY_PATHS;
   const policy = POLICIES[POLICY_PATHS[segment] ?? 'terms'];
   const settings = useShopSettings();
-  useDocumentTitle(policy.title);
   const overrideText = policy.settingKey ? settings?.[policy.settingKey] : undefined;
-  return <PolicyView policy={policy} path={`/${segment}`} overrideText={overrideText} />;
+  return (
+    <>
+      <PageMeta title={policy.title} />
+      <PolicyView policy={policy} path={`/${segment}`} overrideText={overrideText} />
+    </>
+  );
 }

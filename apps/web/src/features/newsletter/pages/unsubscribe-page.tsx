@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
+import { PageMeta } from '@/lib/page-meta';
 import { useShopSettings } from '@/lib/shop-settings';
-import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUnsubscribe } from '../api/unsubscribe';
 
 /**
@@ -11,7 +11,6 @@ import { useUnsubscribe } from '../api/unsubscribe';
  * offering their own button post to the API directly (RFC 8058).
  */
 export function UnsubscribePage() {
-  useDocumentTitle('Unsubscribe');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const shopName = useShopSettings()?.name ?? 'Bazaar';
@@ -19,6 +18,7 @@ export function UnsubscribePage() {
 
   return (
     <div className="mx-auto w-full max-w-xl px-4 py-14 sm:py-20">
+      <PageMeta title={'Unsubscribe'} noindex />
       <h1 className="text-3xl font-semibold tracking-tight">Unsubscribe from our newsletter</h1>
       {leaving.isSuccess ? (
         <div className="mt-6">

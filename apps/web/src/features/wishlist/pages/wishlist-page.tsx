@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { HeartIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageMeta } from '@/lib/page-meta';
 import { WishlistCard } from '../components/wishlist-card';
 import { useWishlistEntries } from '../hooks/use-wishlist-entries';
 
@@ -10,10 +10,10 @@ const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /** /wishlist (no login needed): the guest's list or the account's, as cards. */
 export function WishlistPage() {
-  useDocumentTitle('My wishlist');
   const { loading, entries } = useWishlistEntries();
   return (
     <section className="mx-auto max-w-7xl px-4 py-10 md:py-16">
+      <PageMeta title="My wishlist" description="The products you keep an eye on at Bazaar." />
       <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-2xl font-semibold">My wishlist</h1>
         {loading ? null : <p className="text-gray-600">({itemCount(entries.length)})</p>}

@@ -26,7 +26,8 @@ export const useGuestWishlist = create<GuestWishlistState>((set, get) => {
     set({ items });
   };
   return {
-    items: hasBrowserStorage ? readWishlist() : [],
+    // Empty as on the server; the stored items arrive right after (below), once hydration is done.
+    items: [],
     add(item) {
       if (get().has(item._id)) return false;
       save([...get().items, item]);
@@ -53,4 +54,7 @@ export const useGuestWishlist = create<GuestWishlistState>((set, get) => {
   };
 });
 
-if (hasBrowserStorage) followKey(KEY, () => useGuestWishlist.getState().reload());
+if (hasBrowserStorage) {
+  useGuestWishlist.getState().reload();
+  followKey(KEY, () => useGuestWishlist.getState().reload());
+}

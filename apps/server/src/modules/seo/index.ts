@@ -1,0 +1,2 @@
+export { seoRoutes } from './seo.routes';
+export { SeoService } from './seo.service';

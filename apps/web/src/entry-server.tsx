@@ -1,0 +1,131 @@
+// The server-side renderer: built by Vite into dist-ssr and loaded by the server's web-app plugin.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type {
+  RendererOptions,
+  RenderRequest,
+  RenderResult,
+  ViteManifest,
+  WebRenderer,
+} from '@bazaar/shared/web-renderer';
+import { dehydrate } from '@tanstack/react-query';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  type StaticHandlerContext,
+  StaticRouterProvider,
+} from 'react-router';
+import { Document, type PageState } from './app/document';
+import { Providers, Toasts } from './app/providers';
+import { createQueryClient } from './app/query-client';
+import { type RenderContext, routes } from './app/router';
+import { setApiTransport } from './lib/api-client';
+import { scriptSafeJson } from './lib/page-meta';
+
+const ENTRY_KEY = 'index.html';
+
+// API calls made while a page renders (its loaders) go to that page's request, found through the
+// async context: several pages render at once in one process.
+const rendering = new AsyncLocalStorage<RenderRequest>();
+setApiTransport((url, init) => {
+  const request = rendering.getStore();
+  if (!request) return Promise.reject(new Error(`API request outside a page render: ${url}`));
+  return request.fetchApi(url, init);
+});
+
+/** A chunk's file and everything it imports statically, with their styles. */
+function collect(manifest: ViteManifest, key: string, files: Set<string>, styles: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const css of chunk.css ?? []) styles.add(css);
+  for (const dep of chunk.imports ?? []) collect(manifest, dep, files, styles);
+}
+
+/** The stylesheets and module preloads a page needs: the entry's and those of its matched routes' chunks. */
+function assetsFor(manifest: ViteManifest, context: StaticHandlerContext) {
+  const files = new Set<string>();
+  const styles = new Set<string>();
+  collect(manifest, ENTRY_KEY, files, styles);
+  const entry = manifest[ENTRY_KEY]!.file;
+  for (const match of context.matches) {
+    const chunk = (match.route.handle as { chunk?: string } | undefined)?.chunk;
+    if (chunk) collect(manifest, chunk, files, styles);
+  }
+  files.delete(entry);
+  const url = (file: string) => `/${file}`;
+  return { entry: url(entry), styles: [...styles].map(url), preloads: [...files].map(url) };
+}
+
+/** Errors as React Router's browser router revives them from `__staticRouterHydrationData`. */
+function serializeErrors(errors: StaticHandlerContext['errors']): PageState['router']['errors'] {
+  if (!errors) return null;
+  return Object.fromEntries(
+    Object.entries(errors).map(([id, error]) => [
+      id,
+      isRouteErrorResponse(error)
+        ? { ...error, __type: 'RouteErrorResponse' }
+        : error instanceof Error
+          ? { message: error.message, __type: 'Error' }
+          : error,
+    ]),
+  );
+}
+
+export function createRenderer(options: RendererOptions): WebRenderer {
+  if (!options.manifest[ENTRY_KEY]) throw new Error('The build manifest names no entry (index.html).');
+  const handler = createStaticHandler(routes);
+
+  async function render(request: RenderRequest): Promise<RenderResult> {
+    const queryClient = createQueryClient(true);
+    const requestContext: RenderContext = { queryClient };
+    const context = await handler.query(new Request(new URL(request.url, options.origin)), {
+      requestContext,
+    });
+    if (context instanceof Response) {
+      return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+    }
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const assets = assetsFor(options.manifest, context);
+    const state: PageState = {
+      origin: options.origin,
+      styles: assets.styles,
+      preloads: assets.preloads,
+      queries: dehydrate(queryClient),
+      router: {
+        loaderData: context.loaderData,
+        actionData: context.actionData,
+        errors: serializeErrors(context.errors),
+      },
+    };
+    const stateJson = scriptSafeJson(state);
+
+    return new Promise((resolve, reject) => {
+      const stream = renderToPipeableStream(
+        <Providers client={queryClient} origin={options.origin}>
+          <Document state={state} stateJson={stateJson}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <Toasts />
+          </Document>
+        </Providers>,
+        {
+          nonce: request.nonce,
+          bootstrapModules: [assets.entry],
+          onShellReady() {
+            resolve({
+              kind: 'page',
+              status: context.statusCode,
+              pipe: (destination) => stream.pipe(destination),
+              abort: (reason) => stream.abort(reason),
+            });
+          },
+          onShellError: reject,
+          onError: options.onError,
+        },
+      );
+    });
+  }
+
+  return { render: (request) => rendering.run(request, () => render(request)) };
+}
