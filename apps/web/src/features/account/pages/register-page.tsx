@@ -89,7 +89,15 @@ export function RegisterPage() {
         <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
-          error={passwordsDiffer ? PASSWORDS_DIFFER : errors.confirmPassword?.message}
+          // Whether the two differ is shown live from the fields; the checker's own verdict on it arrives a
+          // moment later (it runs asynchronously) and must not linger once they match.
+          error={
+            passwordsDiffer
+              ? PASSWORDS_DIFFER
+              : errors.confirmPassword?.message === PASSWORDS_DIFFER
+                ? undefined
+                : errors.confirmPassword?.message
+          }
           {...register('confirmPassword')}
         />
         <FormField

@@ -65,7 +65,14 @@ export function ResetPasswordPage() {
         <PasswordField
           label="Confirm Password"
           autoComplete="new-password"
-          error={passwordsDiffer ? PASSWORDS_DIFFER : errors.confirmPassword?.message}
+          // Shown live from the fields; the checker's later verdict on it must not linger once they match.
+          error={
+            passwordsDiffer
+              ? PASSWORDS_DIFFER
+              : errors.confirmPassword?.message === PASSWORDS_DIFFER
+                ? undefined
+                : errors.confirmPassword?.message
+          }
           {...register('confirmPassword')}
         />
         <SubmitButton
