@@ -3,6 +3,19 @@ import type { Page } from 'playwright-core';
 
 /** WCAG 2.1 A and AA rules on the page as it is now; the violations, described for a failing test. */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
+  // Colours read mid-animation (a toast sliding in, a badge fading) are neither the start nor the end
+  // state: let finite animations finish first, for at most 2.5 s (a toast's progress bar runs longer).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2500)),
+    ]),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
