@@ -2,7 +2,6 @@ import type { CouponBody, CouponKind } from '@bazaar/shared/schemas/coupon-admin
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
-import { notify } from '@/lib/notify';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteCoupon } from '../api/delete-coupon';
@@ -14,7 +13,7 @@ import { FilterSelect } from '../components/filter-select';
 import { Pager } from '../components/pager';
 import { ScrollRegion } from '../components/scroll-region';
 import { SearchBox } from '../components/search-box';
-import { confirmAction } from '../lib/confirm';
+import { adminWrite } from '../lib/admin-write';
 
 const KINDS: { value: CouponKind; label: string }[] = [
   { value: 'shop', label: 'Shop coupons' },
@@ -40,29 +39,29 @@ export function CouponsPage() {
   const remove = useDeleteCoupon();
   const data = coupons.data;
 
-  const onUpdate = (couponId: string, body: CouponBody) => {
-    if (!confirmAction('Are you sure you want to update this coupon?')) return;
-    update.mutate(
+  const closeRow = { onSuccess: () => setEditing(null) };
+  const onUpdate = (couponId: string, body: CouponBody) =>
+    adminWrite(
+      update,
       { couponId, ...body },
       {
-        onSuccess: () => {
-          notify.success('Coupon updated successfully!');
-          setEditing(null);
-        },
-        onError: (error) => notify.error(errorMessage(error, 'Failed to update coupon')),
+        confirm: 'Are you sure you want to update this coupon?',
+        success: 'Coupon updated successfully!',
+        failure: 'Failed to update coupon',
       },
+      closeRow,
     );
-  };
-  const onDelete = (couponId: string) => {
-    if (!confirmAction('Are you sure you want to delete this coupon?')) return;
-    remove.mutate(couponId, {
-      onSuccess: () => {
-        notify.success('Coupon deleted successfully!');
-        setEditing(null);
+  const onDelete = (couponId: string) =>
+    adminWrite(
+      remove,
+      couponId,
+      {
+        confirm: 'Are you sure you want to delete this coupon?',
+        success: 'Coupon deleted successfully!',
+        failure: 'Failed to delete coupon',
       },
-      onError: (error) => notify.error(errorMessage(error, 'Failed to delete coupon')),
-    });
-  };
+      closeRow,
+    );
 
   return (
     <section className="max-w-6xl">

@@ -17,7 +17,7 @@ import { Pager } from '../components/pager';
 import { SearchBox } from '../components/search-box';
 import { SummaryCard } from '../components/summary-card';
 import { Table } from '../components/table';
-import { confirmAction } from '../lib/confirm';
+import { adminWrite } from '../lib/admin-write';
 
 type StatusFilter = OrderStatus | 'all';
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
@@ -44,27 +44,25 @@ export function OrdersPage() {
   const exporting = useExportOrders();
   const data = orders.data;
 
+  const closeRow = { onSuccess: () => setEditing(null) };
   const onUpdate = (orderId: string, orderStatus: OrderStatus) =>
-    updateStatus.mutate(
+    adminWrite(
+      updateStatus,
       { orderId, orderStatus },
-      {
-        onSuccess: () => {
-          notify.success('Order Status Updated Successfully');
-          setEditing(null);
-        },
-        onError: (error) => notify.error(errorMessage(error, 'Failed to update order status')),
-      },
+      { success: 'Order Status Updated Successfully', failure: 'Failed to update order status' },
+      closeRow,
     );
-  const onDelete = (orderId: string) => {
-    if (!confirmAction('Are you sure you want to delete this order?')) return;
-    deleteOrder.mutate(orderId, {
-      onSuccess: () => {
-        notify.success('Order deleted successfully');
-        setEditing(null);
+  const onDelete = (orderId: string) =>
+    adminWrite(
+      deleteOrder,
+      orderId,
+      {
+        confirm: 'Are you sure you want to delete this order?',
+        success: 'Order deleted successfully',
+        failure: 'Failed to delete order, please try again.',
       },
-      onError: (error) => notify.error(errorMessage(error, 'Failed to delete order, please try again.')),
-    });
-  };
+      closeRow,
+    );
   const onExport = () =>
     exporting.mutate(filter, {
       onSuccess: () => notify.success('Orders downloaded'),

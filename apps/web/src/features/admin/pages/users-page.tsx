@@ -2,7 +2,6 @@ import type { UserRole } from '@bazaar/shared/schemas/admin';
 import { useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
-import { notify } from '@/lib/notify';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteUser } from '../api/delete-user';
@@ -13,7 +12,7 @@ import { SearchBox } from '../components/search-box';
 import { SummaryCard } from '../components/summary-card';
 import { Table } from '../components/table';
 import { UserRow } from '../components/user-row';
-import { confirmAction } from '../lib/confirm';
+import { adminWrite } from '../lib/admin-write';
 import { firstWord } from '../lib/format';
 
 /** Users: the three counts, search, and one editable row at a time to change a role or delete an account. */
@@ -29,30 +28,24 @@ export function UsersPage() {
   const data = users.data;
 
   const onUpdate = (userId: string, role: UserRole, revert: () => void) =>
-    updateRole.mutate(
+    adminWrite(
+      updateRole,
       { userId, newStatus: role },
-      {
-        onSuccess: () => {
-          notify.success('User updated successfully');
-          setEditing(null);
-        },
-        onError: (error) => {
-          // The dropdown goes back to the stored role.
-          revert();
-          notify.error(errorMessage(error, 'Failed to update user status'));
-        },
-      },
+      { success: 'User updated successfully', failure: 'Failed to update user status' },
+      // After a refusal the dropdown goes back to the stored role.
+      { onSuccess: () => setEditing(null), onError: revert },
     );
-  const onDelete = (userId: string) => {
-    if (!confirmAction('Are you sure you want to delete this user?')) return;
-    deleteUser.mutate(userId, {
-      onSuccess: () => {
-        notify.success('User deleted successfully');
-        setEditing(null);
+  const onDelete = (userId: string) =>
+    adminWrite(
+      deleteUser,
+      userId,
+      {
+        confirm: 'Are you sure you want to delete this user?',
+        success: 'User deleted successfully',
+        failure: 'Failed to delete user',
       },
-      onError: (error) => notify.error(errorMessage(error, 'Failed to delete user')),
-    });
-  };
+      { onSuccess: () => setEditing(null) },
+    );
 
   return (
     <section>
