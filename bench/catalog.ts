@@ -5,6 +5,7 @@
  *
  *   npm run bench:catalog -- [--db=postgres|pg|pglite|both] [--products=100000]
  *     [--cache=on|off|both] [--reuse] [--duration=10] [--connections=50] [--passes=1]
+ *     [--routes=plain,filtered,search,detail,brotli]
  *
  * Flags take `--flag=value` or `--flag value`. See bench/README.md.
  */
@@ -45,6 +46,7 @@ const PASSES = Number(args.passes ?? 1);
 const REUSE = args.reuse === 'true';
 const CACHE_MODES: ('on' | 'off')[] =
   args.cache === 'on' ? ['on'] : args.cache === 'off' ? ['off'] : ['on', 'off'];
+const ROUTES = new Set((args.routes ?? 'plain,filtered,search,detail,brotli').split(','));
 const BATCH = 1000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -330,18 +332,22 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
         try {
           if (!rows.length) rows.push(await measure('bare Fastify hello', server.bareUrl, ['/'], cpu));
           const label = (route: string) => `${route}, cache ${mode}`;
-          rows.push(await measure(label('listing, default order'), server.appUrl, paths.plain, cpu));
-          rows.push(
-            await measure(
-              label('listing: category+2 brands+price, price-low'),
-              server.appUrl,
-              paths.filtered,
-              cpu,
-            ),
-          );
-          rows.push(await measure(label('search'), server.appUrl, paths.search, cpu));
-          rows.push(await measure(label('product detail + related'), server.appUrl, paths.detail, cpu));
-          if (mode === 'on') {
+          if (ROUTES.has('plain'))
+            rows.push(await measure(label('listing, default order'), server.appUrl, paths.plain, cpu));
+          if (ROUTES.has('filtered'))
+            rows.push(
+              await measure(
+                label('listing: category+2 brands+price, price-low'),
+                server.appUrl,
+                paths.filtered,
+                cpu,
+              ),
+            );
+          if (ROUTES.has('search'))
+            rows.push(await measure(label('search'), server.appUrl, paths.search, cpu));
+          if (ROUTES.has('detail'))
+            rows.push(await measure(label('product detail + related'), server.appUrl, paths.detail, cpu));
+          if (mode === 'on' && ROUTES.has('brotli')) {
             // As a browser asks: the cached replies keep their Brotli bytes, so this costs no compression.
             const brotli = { 'accept-encoding': 'gzip, deflate, br' };
             rows.push(await measure(label('listing, Brotli'), server.appUrl, paths.plain, cpu, brotli));
