@@ -80,6 +80,16 @@ describeInBrowser('a shopper browsing the catalogue', () => {
     await page.getByText('4 products found').waitFor();
     await expect.poll(async () => Math.max(...(await shownPrices(page)))).toBeLessThanOrEqual(900);
 
+    // The spec's sort options, size included.
+    expect(await page.getByLabel('Sort by').locator('option').allTextContents()).toEqual([
+      'Featured',
+      'Price: Low to High',
+      'Price: High to Low',
+      'Customer Rating',
+      'Newest',
+      'Size: Small to Large',
+    ]);
+
     // Sort by price, low to high: the shown prices go up.
     await page.getByLabel('Sort by').selectOption('price-low');
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('price-low');

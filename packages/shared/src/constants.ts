@@ -55,8 +55,8 @@ export const MESSAGES = {
   notAdmin: 'You are not an admin',
 } as const;
 
-/** Sort keys of product listings (the spec's list; its "size" option is a filter here, not an order). */
-export const PRODUCT_SORTS = ['featured', 'price-low', 'price-high', 'rating', 'newest'] as const;
+/** Sort keys of product listings: the spec's list ("size": smallest size on offer first, products without sizes last). */
+export const PRODUCT_SORTS = ['featured', 'price-low', 'price-high', 'rating', 'newest', 'size'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const PRODUCT_PAGE_SIZE = { default: 24, max: 100 } as const;

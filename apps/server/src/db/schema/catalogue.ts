@@ -126,6 +126,8 @@ export const catalogueListing = pgTable(
     onSale: boolean('on_sale').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     document: tsvector('document').notNull(),
+    /** The smallest size on offer as a rank (catalogue_size_rank, migration 0011): the size order's key. */
+    sizeRank: smallint('size_rank').notNull(),
   },
   (t) => [
     // Each listing order, over the whole catalogue and within a category (all columns one way, so a
@@ -145,6 +147,8 @@ export const catalogueListing = pgTable(
     index('catalogue_listing_category_rating_idx').on(t.category, t.rating, t.numReviews, t.productId),
     index('catalogue_listing_newest_idx').on(t.createdAt, t.productId),
     index('catalogue_listing_category_newest_idx').on(t.category, t.createdAt, t.productId),
+    index('catalogue_listing_size_idx').on(t.sizeRank, t.productId),
+    index('catalogue_listing_category_size_idx').on(t.category, t.sizeRank, t.productId),
     index('catalogue_listing_path_idx').on(t.category, t.subCategory, t.option, t.subOption),
     // Migration 0010 also creates two covering indexes Drizzle cannot declare (INCLUDE), from which a
     // listing narrowed by brand (within a category or not) and price counts its facets without the heap:

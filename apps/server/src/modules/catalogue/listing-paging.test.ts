@@ -28,8 +28,9 @@ async function insertAround(): Promise<void> {
   const n = inserted;
   const at = (days: number) => new Date(Date.UTC(2025, 0, 1) + days * 86_400_000);
   await t.db.insert(products).values([
-    // First in featured, rating and newest orders, first in price-high; last in price-low.
+    // First in featured, rating, newest and size orders, first in price-high; last in price-low.
     {
+      sizes: ['XXS', '9'],
       name: `Top Lamp ${n}`,
       pricePaise: 9_000_000 + n,
       rating: 5,
@@ -38,7 +39,7 @@ async function insertAround(): Promise<void> {
       category: 'Home & Kitchen',
       createdAt: at(1000 + n),
     },
-    // Last in featured, rating and newest; first in price-low.
+    // Last in featured, rating, newest and size (no sizes); first in price-low.
     {
       name: `Bottom Lamp ${n}`,
       pricePaise: n,
@@ -49,6 +50,7 @@ async function insertAround(): Promise<void> {
     },
     // Somewhere in the middle.
     {
+      sizes: ['10', 'M'],
       name: `Middle Lamp ${n}`,
       pricePaise: 30_000 + n,
       rating: 2.5,
@@ -165,5 +167,30 @@ describe('search terms reach the database as themselves', () => {
     expect(literal(42)).toBe("'42'");
     expect(literal(null)).toBe('null');
     expect(() => literal(Number.NaN)).toThrow();
+  });
+});
+
+describe('the size order', () => {
+  it('follows a product whose sizes change', async () => {
+    const [tee, kurta] = await t.db
+      .insert(products)
+      .values([
+        { name: 'Size Tee', pricePaise: 1000, category: 'Size Test', sizes: ['L', 'XL'] },
+        { name: 'Size Kurta', pricePaise: 1000, category: 'Size Test', sizes: ['M', '38'] },
+      ])
+      .returning();
+    const names = async () => (await list('category=size%20test&sort=size')).products.map((p) => p.name);
+    expect(await names()).toEqual(['Size Kurta', 'Size Tee']);
+    await t.db
+      .update(products)
+      .set({ sizes: ['3XL', 'XS'] })
+      .where(sql`${products.id} = ${tee!.id}`);
+    expect(await names()).toEqual(['Size Tee', 'Size Kurta']);
+    await t.db.update(products).set({ sizes: [] }).where(sql`${products.id} = ${tee!.id}`);
+    await t.db
+      .update(products)
+      .set({ sizes: ['42', '7.5'] })
+      .where(sql`${products.id} = ${kurta!.id}`);
+    expect(await names()).toEqual(['Size Kurta', 'Size Tee']);
   });
 });

@@ -79,6 +79,8 @@ export function listingOrder(sort: ProductSort): ListingOrder {
       return { keys: [{ expr: 'l.created_at', type: 'micros' }, ID], descending: true };
     case 'featured':
       return { keys: FEATURED_KEYS, descending: true };
+    case 'size':
+      return { keys: [{ expr: 'l.size_rank', type: 'integer' }, ID], descending: false };
   }
 }
 

@@ -227,6 +227,18 @@ describe.each([
       );
     });
 
+    it('sorts by the smallest size on offer, letter sizes before number sizes, no sizes last', async () => {
+      const LETTERS = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
+      const rank = (r: ProductRow) =>
+        Math.min(
+          32767,
+          ...r.sizes.map((s) =>
+            LETTERS.includes(s) ? LETTERS.indexOf(s) + 1 : /^\d+$/.test(s) ? 100 + 2 * Number(s) : 30000,
+          ),
+        );
+      await expectOrder('sort=size', (a, b) => rank(a) - rank(b) || cmpId(a, b));
+    });
+
     it('sorts featured first by default', async () => {
       const featured = (a: ProductRow, b: ProductRow) =>
         Number(b.isFeatured) - Number(a.isFeatured) ||

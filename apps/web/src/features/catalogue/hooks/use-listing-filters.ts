@@ -10,6 +10,7 @@ export const SORT_LABELS: Record<ProductSort, string> = {
   'price-high': 'Price: High to Low',
   rating: 'Customer Rating',
   newest: 'Newest',
+  size: 'Size: Small to Large',
 };
 const SORTS = new Set<string>(PRODUCT_SORTS);
 
