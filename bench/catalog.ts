@@ -330,7 +330,14 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
         const server = await serve(url, dataDir, mode === 'on' ? 5000 : 0);
         const cpu = new CpuMeter(server.pid, backends);
         try {
-          if (!rows.length) rows.push(await measure('bare Fastify hello', server.bareUrl, ['/'], cpu));
+          if (!rows.length) {
+            rows.push(await measure('bare Fastify hello', server.bareUrl, ['/'], cpu));
+            // The same route with a body as long as a listing reply: sending and reading 20 KB is much
+            // of what a cached reply costs, and the load generator beside the server pays the reading.
+            const size = (await (await fetch(`${server.appUrl}${paths.plain[0]}`)).text()).length;
+            const label = `bare Fastify, ${(size / 1024).toFixed(1)} KB body (a listing's size)`;
+            rows.push(await measure(label, server.bareUrl, [`/bytes/${size}`], cpu));
+          }
           const label = (route: string) => `${route}, cache ${mode}`;
           if (ROUTES.has('plain'))
             rows.push(await measure(label('listing, default order'), server.appUrl, paths.plain, cpu));

@@ -19,6 +19,14 @@ const dataDir = process.env.BENCH_DATA_DIR!;
 const database = await openDatabase({ url: process.env.BENCH_DB_URL || undefined, dataDir, poolSize: 20 });
 const bare = Fastify();
 bare.get('/', async () => ({ hello: 'world' }));
+// A fixed JSON body of n bytes: what a catalogue reply costs to send and to read, with nothing made.
+const bodies = new Map<number, string>();
+bare.get<{ Params: { n: string } }>('/bytes/:n', async (request, reply) => {
+  const n = Math.min(Math.max(Number(request.params.n) || 0, 12), 1_000_000);
+  let body = bodies.get(n);
+  if (!body) bodies.set(n, (body = `{"pad":"${'x'.repeat(n - 10)}"}`));
+  return reply.type('application/json; charset=utf-8').send(body);
+});
 const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'silent',
