@@ -74,6 +74,8 @@ export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const CART_MAX_LINES = 100;
 /** Most products a guest wishlist brings to a merge at once. */
 export const WISHLIST_MERGE_MAX = 100;
+/** Most products one wishlist holds (a bound on what one account can store; the spec sets none). */
+export const WISHLIST_MAX = 200;
 
 /** The cart's messages: the spec's texts where it has them; server replies and client toasts share them. */
 export const CART_MESSAGES = {
@@ -114,6 +116,7 @@ export const WISHLIST_MESSAGES = {
   alreadyThere: 'Product already in wishlist',
   removed: 'Removed from wishlist',
   outOfStock: 'Product is out of stock',
+  full: `Your wishlist can hold at most ${WISHLIST_MAX} products. Remove one to add another.`,
 } as const;
 
 /** The checkout's messages, from the spec's catalogue where it has them; server and client share them. */

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalogue';
 import { wishlistItems } from '../../db/schema/shopping';
+import { users } from '../../db/schema/users';
 
 export type WishlistProductRow = typeof products.$inferSelect;
 
@@ -63,4 +64,28 @@ export async function deleteWishlistItem(db: DbOrTx, userId: string, productId: 
   await db
     .delete(wishlistItems)
     .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+}
+
+/**
+ * Locks the user's row until the transaction ends, so wishlist changes of one user run one at a time
+ * (its size is checked, then added to). NO KEY UPDATE: inserts referencing the row are not blocked.
+ */
+export async function lockWishlistOwner(db: DbOrTx, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/** How many products are in the user's wishlist, archived ones included (they take a place until removed). */
+export async function countWishlist(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(wishlistItems).where(eq(wishlistItems.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** Which of these products are in the user's wishlist already. */
+export async function findWishlisted(db: DbOrTx, userId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), inArray(wishlistItems.productId, [...ids])));
+  return rows.map((r) => r.id);
 }

@@ -11,7 +11,8 @@ import { signedInUser } from '../../plugins/auth';
 
 const tags = ['wishlist'];
 const security = [{ bearerAuth: [] }];
-const errors = (...codes: (400 | 401 | 404)[]) => Object.fromEntries(codes.map((c) => [c, errorReplySchema]));
+const errors = (...codes: (400 | 401 | 404 | 409)[]) =>
+  Object.fromEntries(codes.map((c) => [c, errorReplySchema]));
 
 /** The signed-in shopper's wishlist (a guest's lives in the browser). Every route answers the whole wishlist. */
 export async function wishlistRoutes(base: FastifyInstance) {
@@ -38,9 +39,9 @@ export async function wishlistRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Add a product (a repeat adds nothing)',
+        summary: 'Add a product (a repeat adds nothing; 409 when the wishlist is full)',
         params: wishlistProductParamsSchema,
-        response: { 200: wishlistReplySchema, ...errors(401, 404) },
+        response: { 200: wishlistReplySchema, ...errors(401, 404, 409) },
       },
     },
     async (request) => {

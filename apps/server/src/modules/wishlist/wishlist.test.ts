@@ -1,4 +1,4 @@
-import { CART_MESSAGES, WISHLIST_MESSAGES, type WishlistReply } from '@bazaar/shared';
+import { CART_MESSAGES, WISHLIST_MAX, WISHLIST_MESSAGES, type WishlistReply } from '@bazaar/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signUp } from '../../../test/accounts';
@@ -7,6 +7,7 @@ import type { ProductRow } from '../../../test/fixtures/products';
 import { insertProduct } from '../../../test/fixtures/shopping';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { products } from '../../db/schema/catalogue';
+import { wishlistItems } from '../../db/schema/shopping';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -134,5 +135,38 @@ describe('the signed-in wishlist', () => {
     expect(
       (await call(me, 'POST', '/wishlist/merge', { guestLikes: [{ _id: vase.id, evil: 1 }] })).statusCode,
     ).toBe(400);
+  });
+
+  it(`holds at most ${WISHLIST_MAX} products, even when adds race for the last places`, async () => {
+    const me = await shopper();
+    const many = await t.db
+      .insert(products)
+      .values(
+        Array.from({ length: WISHLIST_MAX + 3 }, (_, i) => ({
+          name: `Liked ${i}`,
+          pricePaise: 100 + i,
+          category: 'Fashion',
+        })),
+      )
+      .returning({ id: products.id });
+    const ids = many.map((p) => p.id);
+    await t.db
+      .insert(wishlistItems)
+      .values(ids.slice(0, WISHLIST_MAX - 2).map((productId) => ({ userId: me.id, productId })));
+    // Five different products at once for two places: exactly two get in.
+    const racing = ids.slice(WISHLIST_MAX - 2, WISHLIST_MAX + 3);
+    const replies = await Promise.all(racing.map((id) => call(me, 'POST', `/wishlist/add/${id}`)));
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 200, 409, 409, 409]);
+    const refused = replies.find((r) => r.statusCode === 409)!;
+    expect(refused.json().message).toBe(WISHLIST_MESSAGES.full);
+    expect((await call(me, 'GET', '/wishlist/get')).json().wishlist).toHaveLength(WISHLIST_MAX);
+    // A product already there is no new place: still "already in wishlist", not "full".
+    const again = await call(me, 'POST', `/wishlist/add/${ids[0]}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().message).toBe(WISHLIST_MESSAGES.alreadyThere);
+    // A merge into a full wishlist leaves the guest's likes out rather than failing the sign-in.
+    const merged = await call(me, 'POST', '/wishlist/merge', { guestLikes: [{ _id: vase.id }] });
+    expect(merged.statusCode).toBe(200);
+    expect(merged.json().wishlist).toHaveLength(WISHLIST_MAX);
   });
 });
