@@ -28,4 +28,32 @@ describeInBrowser('Log In With Google (local OpenID provider)', () => {
     expect(me.user.name).toBe('Gita Google');
     await page.context().close();
   });
+
+  it('moves a guest’s cart and wishlist into the account, as login and register do', async () => {
+    const page = await newPage(browser, baseUrl);
+    const header = page.locator('header');
+    const main = page.locator('main');
+    await page.goto('/search/Juttis');
+    const card = main.getByRole('article', { name: 'Embroidered Juttis' });
+    await card.hover();
+    await card.getByRole('button', { name: 'Add To cart' }).click();
+    await header.getByRole('link', { name: 'Cart, 1 item', exact: true }).waitFor();
+    await page.goto('/search/Swim Wrap');
+    await main.getByRole('button', { name: 'Add Swim Wrap Dress to wishlist' }).click();
+    await header.getByRole('link', { name: 'Wishlist, 1 item', exact: true }).waitFor();
+
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log In With Google' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    const stored = (key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+    await expect.poll(() => stored('guestCart')).toBeNull();
+    await expect.poll(() => stored('guestLikes')).toBeNull();
+
+    // The account holds them now: a fresh load asks the server.
+    await page.goto('/cart');
+    await main.getByRole('row', { name: /Embroidered Juttis/ }).waitFor();
+    await page.goto('/wishlist');
+    await main.getByRole('article', { name: 'Swim Wrap Dress' }).waitFor();
+    await page.context().close();
+  });
 });
