@@ -31,6 +31,19 @@ export async function findPaymentOfOrder(
   return row;
 }
 
+/** The payment row of a provider order, as it is now (not locked). */
+export async function findPaymentByProviderOrder(
+  db: DbOrTx,
+  provider: string,
+  providerOrderId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)));
+  return row;
+}
+
 /** The payment row of a provider order, locked until the transaction ends. */
 export async function lockPaymentByProviderOrder(
   db: DbOrTx,

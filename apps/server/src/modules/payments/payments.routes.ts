@@ -24,7 +24,8 @@ export async function paymentsRoutes(base: FastifyInstance) {
       {
         schema: {
           tags: ['payments'],
-          summary: "The payment provider's webhook (payment.captured, order.paid, payment.failed)",
+          summary:
+            "The payment provider's webhook (payment.authorized, payment.captured, order.paid, payment.failed)",
           description:
             'Trusted only with a valid X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret). Each X-Razorpay-Event-Id is applied once; a redelivery answers "duplicate". Completes an order whose shopper never came back from the payment window.',
           response: { 200: webhookReplySchema, 400: errorReplySchema },

@@ -27,6 +27,7 @@ import {
 } from './payment-provider';
 import {
   claimRefundDue,
+  findPaymentByProviderOrder,
   findPaymentOfOrder,
   insertPayment,
   insertPaymentEvent,
@@ -182,8 +183,39 @@ export class PaymentsService {
       return true;
     });
     if (!fresh) return 'duplicate';
+    if (event.payment?.status === 'authorized') {
+      const captured = await this.captureAuthorized(event.payment);
+      if (captured) {
+        settled = captured;
+        await setEventOutcome(db, eventId, describe(captured));
+      }
+    }
     if (settled?.outcome === 'refunded') await this.refundsDue();
     return settled?.outcome === 'ignored' ? 'ignored' : 'applied';
+  }
+
+  /**
+   * `payment.authorized` for an order still waiting for its money: an account that does not capture
+   * automatically would otherwise see the authorisation lapse when the shopper never returns to the
+   * payment window, so the shop captures it, as verify does, and settles the order. Only for a Pending
+   * order: an expired one's authorisation is left to lapse rather than captured and refunded. A failure
+   * is logged and left to verify, Razorpay's retries or the lapse.
+   */
+  private async captureAuthorized(authorized: ProviderPayment): Promise<Settlement | undefined> {
+    const { db, payments: provider, log } = this.deps;
+    const row = await findPaymentByProviderOrder(db, provider.window.provider, authorized.orderId);
+    if (!row || (row.status !== 'created' && row.status !== 'failed')) return undefined;
+    if ((await findOrderById(db, row.orderId))?.status !== 'Pending') return undefined;
+    try {
+      // The event may be stale: the payment as it is now decides.
+      let payment = await provider.fetchPayment(authorized.id);
+      if (payment.orderId !== row.providerOrderId) return undefined;
+      if (payment.status === 'authorized') payment = await provider.capture(payment.id, payment.amountPaise);
+      return await this.settle(payment, 'webhook payment.authorized, captured by the shop');
+    } catch (error) {
+      log.warn({ err: error, orderId: row.orderId }, 'capturing an authorised payment failed');
+      return undefined;
+    }
   }
 
   /** Applies what the provider says of a payment to its order (see `settleIn`), then refunds what is owed. */

@@ -114,6 +114,31 @@ describe('checkout with the Razorpay provider (the SDK against a local server sp
     expect((await findOrderById(t.db, order.orderId))!.status).toBe('Processing');
   });
 
+  it('captures an authorised payment from its webhook when the shopper never comes back, but not for a cancelled order', async () => {
+    await fillCart(t.db, asha.id, [{ productId: lamp, quantity: 1 }]);
+    const waiting = (await place(asha)).json() as OrderPaymentReply;
+    const { payment } = razorpay.pay(waiting.razorpayOrderId, 'authorized');
+    const applied = await webhook(razorpay.webhook('payment.authorized', payment));
+    expect(applied.json()).toEqual({ status: 'applied' });
+    expect(razorpay.requests.some((r) => r.url === `/v1/payments/${payment.id}/capture`)).toBe(true);
+    expect((await findOrderById(t.db, waiting.orderId))!.status).toBe('Processing');
+
+    await fillCart(t.db, asha.id, [{ productId: lamp, quantity: 1 }]);
+    const dropped = (await place(asha)).json() as OrderPaymentReply;
+    const deleted = await inject({
+      method: 'DELETE',
+      url: `/api/orders/${dropped.orderId}`,
+      headers: asha.auth,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const late = razorpay.pay(dropped.razorpayOrderId, 'authorized').payment;
+    expect((await webhook(razorpay.webhook('payment.authorized', late))).json()).toEqual({
+      status: 'ignored',
+    });
+    expect(razorpay.requests.some((r) => r.url === `/v1/payments/${late.id}/capture`)).toBe(false);
+    expect((await findOrderById(t.db, dropped.orderId))!.status).toBe('Cancelled');
+  });
+
   it("undoes the reservation and says 'Failed to initiate payment' when Razorpay cannot take the order", async () => {
     const coupon = await insertCoupon(t.db, {
       code: `DOWN${Math.floor(Math.random() * 1e6)}`,
