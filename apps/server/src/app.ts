@@ -97,7 +97,7 @@ async function assemble(
   // Brotli or gzip for every text reply made on the fly (pages, API JSON); replies that carry their
   // own encoding (built assets, the catalogue's cached replies) pass through untouched.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
-  await app.register(securityPlugin, { config });
+  await app.register(securityPlugin, { config, redis: deps.redis });
   await app.register(docsPlugin);
   await app.register(authPlugin, { users: services.users });
   await app.register(multipartPlugin);

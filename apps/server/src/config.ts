@@ -27,6 +27,7 @@ const envSchema = z.object({
   SEED_DEMO: boolFlag,
   WEB_DIST: optionalString,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
+  REDIS_URL: optionalString.pipe(z.string().url().optional()),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(72_000),
@@ -74,6 +75,11 @@ export interface Config {
   /** Folder of the built SPA; served only when set and present. */
   webDist: string | undefined;
   rateLimitMax: number;
+  /**
+   * Redis, when set: the API rate limit is counted there, so it holds across every process of the
+   * shop; without it each process counts its own (decisions 59, 141).
+   */
+  redisUrl: string | undefined;
   /**
    * Limits of the HTTP server: a request's headers and body must arrive within `requestTimeoutMs`;
    * a connection silent for `connectionTimeoutMs` is closed, an idle keep-alive one after
@@ -148,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    redisUrl: e.REDIS_URL,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,

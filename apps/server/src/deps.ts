@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import type { DescriptionWriter } from './lib/ai/description-writer';
@@ -36,6 +37,8 @@ export interface Deps {
   background: Background;
   /** The payment provider: Razorpay with its keys, the built-in sandbox without. */
   payments: PaymentProvider;
+  /** Redis with REDIS_URL (the API rate limit's shared counters); none without. */
+  redis: Redis | undefined;
 }
 
 /**
@@ -90,6 +93,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     background,
     payments:
       overrides.payments ?? createPaymentProvider(config, { db: database.db, clock, log, background }),
+    redis: overrides.redis ?? (config.redisUrl ? openRedis(config.redisUrl, log) : undefined),
   };
   return {
     deps,
@@ -97,7 +101,20 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       if (!overrides.background) await deps.background.close();
       if (!overrides.mailer) await mailer.close();
       if (!overrides.events) await events.close();
+      if (!overrides.redis) await deps.redis?.quit().catch(() => deps.redis?.disconnect());
       if (!overrides.database) await database.close();
     },
   };
+}
+
+/**
+ * A Redis connection that fails fast: a command waits at most a second and is not queued while the
+ * connection is down, so an outage costs the rate limit (skipped, logged) and never the requests.
+ */
+function openRedis(url: string, log: FastifyBaseLogger): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
+  redis.on('error', (err) =>
+    log.warn({ err }, 'redis connection error; the API rate limit is skipped meanwhile'),
+  );
+  return redis;
 }

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,54 @@ describe('the API rate limit decides on the matched route, not the raw URL (a li
     for (let i = 0; i < 7; i++) {
       const res = await rawGet(port, '/uploads/products/missing.webp');
       expect(res).toEqual({ status: 404, limited: false });
+    }
+  });
+});
+
+// Needs a Redis server: CI names the one on its machine; elsewhere set TEST_REDIS_URL to run it.
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('with REDIS_URL the API limit holds across processes', () => {
+  let one: TestApp;
+  let two: TestApp;
+
+  beforeAll(async () => {
+    one = await createTestApp({ rateLimitMax: 5, trustProxy: false, redisUrl });
+    two = await createTestApp({ rateLimitMax: 5, trustProxy: false, redisUrl });
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+  });
+
+  it('refuses the sixth request of a minute whichever app instance each one reached', async () => {
+    // A client address of its own, so runs before this one (or other suites on the same Redis) do not count.
+    const someone = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const remoteAddress = someone();
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      const app = i % 2 === 0 ? one : two;
+      statuses.push((await app.app.inject({ method: 'GET', url: '/api/health', remoteAddress })).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // Another client still has its own budget.
+    const other = await two.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: '10.255.255.254',
+    });
+    expect(other.statusCode).not.toBe(429);
+  });
+});
+
+describe('an unreachable Redis', () => {
+  it('costs the rate limit, never the request', async () => {
+    // Nothing listens on port 1: every command fails at once.
+    const t = await createTestApp({ rateLimitMax: 2, trustProxy: false, redisUrl: 'redis://127.0.0.1:1' });
+    try {
+      for (let i = 0; i < 4; i++) expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+    } finally {
+      await t.close();
     }
   });
 });

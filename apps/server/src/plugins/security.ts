@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { badRequest } from '../lib/errors';
 import { isInternalRequest } from '../lib/internal-request';
@@ -108,25 +109,30 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Record<
  * counters in the database, and a database write per catalogue request would cost the throughput
  * the catalogue is built for.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
-  const headers = securityHeaders();
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers);
-    if (ENCODED_CONTROL_CHARACTER.test(request.url)) {
-      throw badRequest('The address must not contain control characters');
-    }
-  });
-  await app.register(rateLimit, {
-    global: true,
-    max: opts.config.rateLimitMax,
-    timeWindow: '1 minute',
-    // Static files and pages are cheap and cached; only the API is limited, and not the calls a page
-    // render makes to it in-process.
-    allowList: (request) => !isApiRequest(request) || isInternalRequest(request),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-      code: 'TOO_MANY_REQUESTS',
-    }),
-  });
-});
+export const securityPlugin = fp(
+  async (app: FastifyInstance, opts: { config: Config; redis?: Redis | undefined }) => {
+    const headers = securityHeaders();
+    app.addHook('onRequest', async (request, reply) => {
+      reply.headers(headers);
+      if (ENCODED_CONTROL_CHARACTER.test(request.url)) {
+        throw badRequest('The address must not contain control characters');
+      }
+    });
+    await app.register(rateLimit, {
+      global: true,
+      max: opts.config.rateLimitMax,
+      timeWindow: '1 minute',
+      // Static files and pages are cheap and cached; only the API is limited, and not the calls a page
+      // render makes to it in-process.
+      allowList: (request) => !isApiRequest(request) || isInternalRequest(request),
+      // With Redis the count is shared by every process; an unreachable Redis lets requests through
+      // (the shop stays up; accounts keep their own limits in the database).
+      ...(opts.redis ? { redis: opts.redis, skipOnError: true, nameSpace: 'bazaar-api-limit:' } : {}),
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: 429,
+        message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        code: 'TOO_MANY_REQUESTS',
+      }),
+    });
+  },
+);
