@@ -23,8 +23,8 @@ bare.get('/', async () => ({ hello: 'world' }));
 const bodies = new Map<number, string>();
 bare.get<{ Params: { n: string } }>('/bytes/:n', async (request, reply) => {
   const n = Math.min(Math.max(Number(request.params.n) || 0, 12), 1_000_000);
-  let body = bodies.get(n);
-  if (!body) bodies.set(n, (body = `{"pad":"${'x'.repeat(n - 10)}"}`));
+  const body = bodies.get(n) ?? `{"pad":"${'x'.repeat(n - 10)}"}`;
+  bodies.set(n, body);
   return reply.type('application/json; charset=utf-8').send(body);
 });
 const config = loadConfig({
