@@ -77,7 +77,7 @@ export interface Config {
   rateLimitMax: number;
   /**
    * Redis, when set: the API rate limit is counted there, so it holds across every process of the
-   * shop; without it each process counts its own (decisions 59, 141).
+   * shop; without it each process counts its own (docs/decisions.md, "the API rate limit").
    */
   redisUrl: string | undefined;
   /**
