@@ -15,7 +15,6 @@ import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
 import { imageUrl } from './image-url';
 import {
-  findFacetRows,
   findListingPage,
   findProductsByIds,
   findProductWithRelated,
@@ -23,6 +22,7 @@ import {
   listingOrder,
   type PagePosition,
 } from './listing.repo';
+import { findFacetRows } from './facet-counts.repo';
 import { decodeCursor, encodeCursor } from './listing-cursor';
 import { PostgresProductSearch } from './postgres-product-search';
 import { type ListingSummary, toFacetSummary } from './product-facets';
