@@ -11,6 +11,10 @@ CREATE TABLE "catalogue_facet_band_counts" (
 -- by statement-level triggers on catalogue_listing beside those of 0010 (same transaction, keys locked
 -- in one order), then filled from the listing already there. The same SQL runs on PGlite.
 
+-- A listing reads a node's bands in key order: rows are written in that order, and half of each
+-- page is left free so a count's updates stay on its page (n is in no index: HOT updates).
+ALTER TABLE "catalogue_facet_band_counts" SET (fillfactor = 50);--> statement-breakpoint
+
 -- Where price bands start, in paise: ⌊2^(k/4)⌋ for k = 0…123, each once. Quarter-octaves, so a band
 -- is ~19% of its prices wide at any price (a shop's prices spread geometrically far more than
 -- evenly), and the bounds fall on no round rupee figure a price slider would stop at.
@@ -80,4 +84,4 @@ CREATE TRIGGER "catalogue_facet_band_counts_truncate" AFTER TRUNCATE ON "catalog
 INSERT INTO catalogue_facet_band_counts (node, facet, band, value, n)
 SELECT k.node, k.facet, catalogue_price_band(r.sale_price_paise), k.value, count(*)::int
 FROM catalogue_listing AS r CROSS JOIN LATERAL catalogue_facet_keys(r.category, r.sub_category, r.option, r.sub_option, r.brand, r.material, r.colours, r.sizes, r.rating) AS k
-GROUP BY 1, 2, 3, 4;
+GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;

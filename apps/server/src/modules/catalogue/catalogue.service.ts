@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
+import { findFacetRows } from './facet-counts.repo';
 import { imageUrl } from './image-url';
 import {
   findListingPage,
@@ -22,7 +23,6 @@ import {
   listingOrder,
   type PagePosition,
 } from './listing.repo';
-import { findFacetRows } from './facet-counts.repo';
 import { decodeCursor, encodeCursor } from './listing-cursor';
 import { PostgresProductSearch } from './postgres-product-search';
 import { type ListingSummary, toFacetSummary } from './product-facets';

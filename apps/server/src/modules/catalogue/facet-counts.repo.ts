@@ -48,7 +48,10 @@ function narrowedCounts(where: string, wanted: readonly (Counted | 'rating')[], 
   const of = (facet: string) => `from g where gid = ${gid(facet)}`;
   const parts = [`select 'total', null::text, coalesce(sum(n), 0)::int ${of('rating')}`];
   if (withBounds)
-    parts.push(`select 'price-min', null, min(lo) ${of('rating')}`, `select 'price-max', null, max(hi) ${of('rating')}`);
+    parts.push(
+      `select 'price-min', null, min(lo) ${of('rating')}`,
+      `select 'price-max', null, max(hi) ${of('rating')}`,
+    );
   if (wanted.includes('rating'))
     for (const r of [4, 3, 2, 1])
       parts.push(`select 'rating', '${r}', coalesce(sum(n), 0)::int ${of('rating')} and r >= ${r}`);
@@ -81,13 +84,7 @@ function narrowedCounts(where: string, wanted: readonly (Counted | 'rating')[], 
  * counts of the bands strictly between lo's and hi's, plus the rows of those
  * two bands inside the range, read as two index ranges on the price.
  */
-function bandedCounts(
-  wanted: readonly Kept[],
-  node: string,
-  lo: string,
-  hi: string,
-  where: string,
-): string {
+function bandedCounts(wanted: readonly Kept[], node: string, lo: string, hi: string, where: string): string {
   const first = `catalogue_price_band_start(catalogue_price_band(${lo}) + 1)`;
   const last = `greatest(catalogue_price_band_start(catalogue_price_band(${hi})), ${first})`;
   const edges = `(select l.* from catalogue_listing l where ${where} and l.sale_price_paise < ${first}
@@ -118,10 +115,7 @@ function bandedCounts(
 export function findFacetRows(sql: SqlRunner, f: ProductFilters): Promise<FacetRow[]> {
   const params = new Params();
   // Named here: a union takes its column names from whichever part comes first.
-  return sql.rows<FacetRow>(
-    `select * from (${browsedFacets(f, params)}) f(facet, value, n)`,
-    params.values,
-  );
+  return sql.rows<FacetRow>(`select * from (${browsedFacets(f, params)}) f(facet, value, n)`, params.values);
 }
 
 function browsedFacets(f: ProductFilters, params: Params): string {
