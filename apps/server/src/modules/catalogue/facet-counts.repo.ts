@@ -87,23 +87,34 @@ function narrowedCounts(where: string, wanted: readonly (Counted | 'rating')[], 
 function bandedCounts(wanted: readonly Kept[], node: string, lo: string, hi: string, where: string): string {
   const first = `catalogue_price_band_start(catalogue_price_band(${lo}) + 1)`;
   const last = `greatest(catalogue_price_band_start(catalogue_price_band(${hi})), ${first})`;
-  const edges = `(select l.* from catalogue_listing l where ${where} and l.sale_price_paise < ${first}
-    union all select l.* from catalogue_listing l where ${where} and l.sale_price_paise >= ${last}) l`;
+  // Only the columns counted, so brands alone come from an index; gathered once for several facets.
+  const columns = wanted.flatMap((k) => (k === 'total' ? [] : [EDGE_COLUMN[k]])).join(', ') || 'true';
   const counted: string[] = [
     `select facet, value, n from catalogue_facet_band_counts
       where node = ${node}::text[] and facet = any('{${wanted.join(',')}}'::text[])
         and band > catalogue_price_band(${lo}) and band < catalogue_price_band(${hi})`,
   ];
   for (const k of wanted) {
-    if (k === 'total') counted.push(`select 'total', '', count(*)::int from ${edges}`);
+    if (k === 'total') counted.push(`select 'total', '', count(*)::int from edges`);
     else if (k === 'rating')
-      counted.push(`select 'rating', r::text, count(*)::int from ${edges}
-        cross join lateral generate_series(1, 5) r where l.rating >= r group by r`);
-    else counted.push(valueCounts(k, edges, 'true'));
+      counted.push(`select 'rating', r::text, count(*)::int from edges
+        cross join lateral generate_series(1, 5) r where rating >= r group by r`);
+    else counted.push(valueCounts(k, 'edges', 'true'));
   }
-  return `select facet, value, sum(n)::int from (${union(counted)}) b(facet, value, n)
+  return `with edges as ${wanted.length > 1 ? '' : 'not '}materialized (
+      select ${columns} from catalogue_listing l where ${where} and l.sale_price_paise < ${first}
+      union all select ${columns} from catalogue_listing l where ${where} and l.sale_price_paise >= ${last}
+    ) select facet, value, sum(n)::int from (${union(counted)}) b(facet, value, n)
     group by facet, value having sum(n) > 0`;
 }
+
+const EDGE_COLUMN: Record<Exclude<Kept, 'total'>, string> = {
+  brand: 'l.brand',
+  material: 'l.material',
+  colour: 'l.colours',
+  size: 'l.sizes',
+  rating: 'l.rating',
+};
 
 /**
  * The total and every facet's counts of a listing without a search term,
