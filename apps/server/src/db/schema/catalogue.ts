@@ -179,3 +179,23 @@ export const catalogueFacetCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.node, t.facet, t.value] })],
 );
+
+/**
+ * catalogue_facet_counts split by price band, kept by the same kind of
+ * triggers: a listing narrowed by a price range (and at most one other facet,
+ * whose own counts ignore it) sums the bands wholly inside the range and
+ * counts only the rows of its two edge bands. Bands are quarter-octaves of the
+ * price in paise (catalogue_price_band in migration 0012), so each is about
+ * 19% of its prices wide at any price, whatever the shop sells.
+ */
+export const catalogueFacetBandCounts = pgTable(
+  'catalogue_facet_band_counts',
+  {
+    node: text('node').array().notNull(),
+    facet: text('facet').notNull(),
+    band: smallint('band').notNull(),
+    value: text('value').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.node, t.facet, t.band, t.value] })],
+);

@@ -13,9 +13,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
+import { findFacetRows } from './facet-counts.repo';
 import { imageUrl } from './image-url';
 import {
-  findFacetRows,
   findListingPage,
   findProductsByIds,
   findProductWithRelated,

@@ -94,13 +94,24 @@ function expected(rows: ProductRow[], q: Query): { total: number; facets: Produc
   };
 }
 
-/** Filter sets covering kept counts (a category path alone) and every counted path. */
+/**
+ * Filter sets covering kept counts (a category path alone), counts by price band (a path and a
+ * price range, with or without brands: whole bands summed, edge bands counted; the range within one
+ * band, open at either end, at every depth of the path) and every counted path.
+ */
 const QUERIES: Query[] = [
   {},
   { category: 'Electronics' },
   { category: 'fashion', subCategory: 'MEN' },
   { category: 'Electronics', brand: ['Acme', 'Orbit'] },
   { category: 'Fashion', brand: ['Acme'], minPrice: 150, maxPrice: 700 },
+  { category: 'Fashion', brand: ['Acme', 'Zenith'], minPrice: 120, maxPrice: 880 },
+  { category: 'Fashion', minPrice: 120, maxPrice: 880 },
+  { category: 'fashion', subCategory: 'Men', brand: ['Orbit'], minPrice: 101, maxPrice: 640 },
+  { category: 'Electronics', minPrice: 300, maxPrice: 310 },
+  { category: 'Electronics', brand: ['Acme'], colour: ['Red'], minPrice: 150, maxPrice: 700 },
+  { brand: ['Acme', 'Zenith'], minPrice: 200 },
+  { maxPrice: 500 },
   { brand: ['Zenith'], colour: ['Red', 'Green'] },
   { minPrice: 200 },
   { inStock: true },
@@ -132,6 +143,18 @@ async function expectExact(): Promise<void> {
       using (node, facet, value)
     where t.n is distinct from c.n`);
   expect((drift as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  // The same for the counts kept per price band.
+  const bandDrift = await a.db.execute(sql`
+    with truth as (
+      select k.node, k.facet, catalogue_price_band(r.sale_price_paise) as band, k.value, count(*)::int as n
+      from catalogue_listing r cross join lateral catalogue_facet_keys(r.category, r.sub_category, r.option,
+        r.sub_option, r.brand, r.material, r.colours, r.sizes, r.rating) k
+      group by 1, 2, 3, 4
+    )
+    select count(*)::int as n from truth t full join (select * from catalogue_facet_band_counts where n <> 0) c
+      using (node, facet, band, value)
+    where t.n is distinct from c.n`);
+  expect((bandDrift as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   const stale = await a.db.execute(sql`
     select count(*)::int as n from products p full join catalogue_listing l on l.product_id = p.id
     where (p.archived_at is null) is distinct from (l.product_id is not null)
@@ -154,6 +177,13 @@ describe('facet counts stay exact after every kind of product write', () => {
     await a.db.update(products).set({ pricePaise: 9_999_900 }).where(eq(products.id, lamp.id));
     const shirt = await byName('Casual Shirt 12');
     await a.db.update(products).set({ discount: 90 }).where(eq(products.id, shirt.id));
+    await expectExact();
+    // Into a band wholly inside the Fashion ranges above, and out of one within its category.
+    const fashion = await a.db.select().from(products).where(eq(products.category, 'Fashion'));
+    const dear = fashion.find((r) => sale(r) > 90_000)!;
+    const cheap = fashion.find((r) => sale(r) >= 30_000 && sale(r) < 50_000)!;
+    await a.db.update(products).set({ pricePaise: 30_000, discount: 0 }).where(eq(products.id, dear.id));
+    await a.db.update(products).set({ pricePaise: 95_000, discount: 0 }).where(eq(products.id, cheap.id));
     await expectExact();
   });
 

@@ -2,7 +2,7 @@ import type { ProductSort } from '@bazaar/shared';
 import { getTableColumns } from 'drizzle-orm';
 import { products } from '../../db/schema/catalogue';
 import { badRequest } from '../../lib/errors';
-import { categoryNode, FACET_KEYS, type FacetKey, type ProductFilters } from './product-filters';
+import { FACET_KEYS, type FacetKey, type ProductFilters } from './product-filters';
 import type { ProductRow } from './product-view';
 import { Params, type SqlRunner } from './sql-runner';
 
@@ -88,7 +88,7 @@ export function listingOrder(sort: ProductSort): ListingOrder {
 export type MatchCondition = (params: Params) => string;
 
 /** Criteria without a facet of their own (the category path and the flags), and a search's match. */
-function baseConditions(f: ProductFilters, params: Params, match?: MatchCondition): string[] {
+export function baseConditions(f: ProductFilters, params: Params, match?: MatchCondition): string[] {
   const c: string[] = [];
   if (match) c.push(match(params));
   if (f.category) c.push(`l.category = ${params.add(f.category)}`);
@@ -102,7 +102,7 @@ function baseConditions(f: ProductFilters, params: Params, match?: MatchConditio
 }
 
 /** The faceted criteria that are set, each as one condition; lists go as one array parameter. */
-function facetConditions(f: ProductFilters, params: Params): Partial<Record<FacetKey, string>> {
+export function facetConditions(f: ProductFilters, params: Params): Partial<Record<FacetKey, string>> {
   const c: Partial<Record<FacetKey, string>> = {};
   if (f.brand.length) c.brand = `l.brand = any(${params.add(f.brand)}::text[])`;
   if (f.material.length) c.material = `l.material = any(${params.add(f.material)}::text[])`;
@@ -116,7 +116,7 @@ function facetConditions(f: ProductFilters, params: Params): Partial<Record<Face
   return c;
 }
 
-const all = (conditions: string[]) => (conditions.length ? conditions.join(' and ') : 'true');
+export const all = (conditions: string[]) => (conditions.length ? conditions.join(' and ') : 'true');
 
 /** A key's value as the cursor keeps it: exact text (a timestamp as whole microseconds). */
 function printed(expr: string, type: KeyType): string {
@@ -227,11 +227,11 @@ export interface FacetRow {
   n: number;
 }
 
-const COUNTED = ['brand', 'material', 'colour', 'size'] as const;
+export const COUNTED = ['brand', 'material', 'colour', 'size'] as const;
 type Counted = (typeof COUNTED)[number];
 
 /** Counts of one facet's values over the rows of `source` passing `where` (plain column names). */
-function valueCounts(k: Counted, source: string, where: string): string {
+export function valueCounts(k: Counted, source: string, where: string): string {
   switch (k) {
     case 'brand':
       return `select 'brand', brand, count(*)::int from ${source} where ${where} group by brand`;
@@ -251,7 +251,7 @@ function valueCounts(k: Counted, source: string, where: string): string {
 }
 
 /** Products rated at least 4, 3, 2 and 1 over the rows of `source` passing `where`: one pass. */
-function ratingCounts(source: string, where: string): string {
+export function ratingCounts(source: string, where: string): string {
   return `select 'rating', v.r::text, v.n from (
       select count(*) filter (where rating >= 4)::int r4, count(*) filter (where rating >= 3)::int r3,
         count(*) filter (where rating >= 2)::int r2, count(*) filter (where rating >= 1)::int r1
@@ -260,7 +260,7 @@ function ratingCounts(source: string, where: string): string {
 }
 
 /** The total, and the slider's bounds when `withPrice`: one pass. */
-function totalAndBounds(source: string, where: string, withPrice: boolean): string {
+export function totalAndBounds(source: string, where: string, withPrice: boolean): string {
   const bounds = withPrice ? ', min(sale_price_paise) lo, max(sale_price_paise) hi' : '';
   const rows = withPrice
     ? `(values ('total', x.n), ('price-min', x.lo), ('price-max', x.hi))`
@@ -277,26 +277,7 @@ function boundsOf(source: string, where: string): string {
     cross join lateral (values ('price-min', x.lo), ('price-max', x.hi)) v(facet, n)`;
 }
 
-/** The slider's bounds over the listing rows passing `where`; min and max each read from a price index when they can. */
-function priceBounds(where: string): string {
-  return `select 'price-min', null, (select min(sale_price_paise) from catalogue_listing l where ${where})
-    union all select 'price-max', null, (select max(sale_price_paise) from catalogue_listing l where ${where})`;
-}
-
-const union = (parts: string[]) => parts.map((part) => `(${part})`).join(' union all ');
-
-/**
- * The total and every facet's counts of a listing without a search term,
- * disjunctive (a facet's own selection does not narrow its counts), in one
- * statement: the total and the unselected facets count the narrowed set (every
- * criterion, gathered once), and a selected facet counts the rows passing
- * every other criterion; where those are a whole category node, the counts
- * kept in catalogue_facet_counts are read instead of any row.
- */
-export function findFacetRows(sql: SqlRunner, f: ProductFilters): Promise<FacetRow[]> {
-  const params = new Params();
-  return sql.rows<FacetRow>(browsedFacets(f, params), params.values);
-}
+export const union = (parts: string[]) => parts.map((part) => `(${part})`).join(' union all ');
 
 /** What findMatches answers: a page of hits, and the counts when asked for. */
 export interface Matches {
@@ -355,36 +336,4 @@ export async function findMatches(
     .filter((r) => r.kind === 'facet')
     .map((r) => ({ facet: r.name, value: r.key[0] ?? null, n: r.n }));
   return { hits, facets: facetRows };
-}
-
-function browsedFacets(f: ProductFilters, params: Params): string {
-  const base = baseConditions(f, params);
-  const facets = facetConditions(f, params);
-  const active = FACET_KEYS.filter((k) => facets[k]);
-  const passing = (except?: FacetKey) =>
-    all([...base, ...active.filter((k) => k !== except).map((k) => facets[k]!)]);
-  // Whole-node counts are kept for the category path alone (no flags).
-  const node = f.inStock || f.onSale || f.featured ? undefined : categoryNode(f);
-  let nodeParam: string | undefined;
-  const kept = (facet?: string) => {
-    nodeParam ??= params.add(node);
-    return `select facet, value, n from catalogue_facet_counts
-      where node = ${nodeParam}::text[] ${facet ? `and facet = '${facet}'` : ''} and n > 0`;
-  };
-
-  if (node && !active.length) return union([kept(), priceBounds(passing())]);
-
-  const parts = [totalAndBounds('narrowed', 'true', !facets.price)];
-  for (const k of COUNTED) {
-    if (!facets[k]) parts.push(valueCounts(k, 'narrowed', 'true'));
-    else if (node && active.length === 1) parts.push(kept(k));
-    else parts.push(valueCounts(k, 'catalogue_listing l', passing(k)));
-  }
-  if (!facets.rating) parts.push(ratingCounts('narrowed', 'true'));
-  else if (node && active.length === 1) parts.push(kept('rating'));
-  else parts.push(ratingCounts('catalogue_listing l', passing('rating')));
-  if (facets.price) parts.push(priceBounds(passing('price')));
-  return `with narrowed as materialized (
-      select brand, material, colours, sizes, rating, sale_price_paise from catalogue_listing l where ${passing()}
-    ) ${union(parts)}`;
 }

@@ -1,0 +1,178 @@
+import {
+  all,
+  baseConditions,
+  COUNTED,
+  type FacetRow,
+  facetConditions,
+  ratingCounts,
+  union,
+  valueCounts,
+} from './listing.repo';
+import { categoryNode, FACET_KEYS, type FacetKey, type ProductFilters } from './product-filters';
+import { Params, type SqlRunner } from './sql-runner';
+
+// A browsed listing's total and facet counts. Where the rows a count covers are a whole category
+// node, the counts kept in catalogue_facet_counts are read; where they are a node within a price
+// range, the kept counts of the price bands wholly inside the range (catalogue_facet_band_counts)
+// are summed and only the rows of the two edge bands are counted; anything else counts rows.
+
+/** The counts a price band keeps, named as catalogue_facet_keys names them. */
+type Kept = 'total' | Counted | 'rating';
+type Counted = (typeof COUNTED)[number];
+
+/** The slider's bounds over the listing rows passing `where`; min and max each read from a price index when they can. */
+function priceBounds(where: string): string {
+  return `select 'price-min', null, (select min(sale_price_paise) from catalogue_listing l where ${where})
+    union all select 'price-max', null, (select max(sale_price_paise) from catalogue_listing l where ${where})`;
+}
+
+/**
+ * The narrowed set's (every criterion's) total, the slider's bounds when
+ * `withBounds`, and the counts of the facets in `wanted`, from one pass over
+ * its rows: one grouping set per facet (colours and sizes grouped by their
+ * whole set first, far fewer sets than rows to unnest; ratings by whole star,
+ * summed into "n or more", which also give the total).
+ */
+function narrowedCounts(where: string, wanted: readonly (Counted | 'rating')[], withBounds: boolean): string {
+  const sets = [
+    { facet: 'brand', expr: 'l.brand', kind: 'value' },
+    { facet: 'material', expr: 'l.material', kind: 'value' },
+    { facet: 'colour', expr: 'l.colours', kind: 'set' },
+    { facet: 'size', expr: 'l.sizes', kind: 'set' },
+  ]
+    .filter((s) => wanted.includes(s.facet as Counted))
+    .concat({ facet: 'rating', expr: 'floor(l.rating)', kind: 'star' });
+  // grouping() sets an expression's bit (the first the highest) when a row's set leaves it out; each set keeps one.
+  const full = (1 << sets.length) - 1;
+  const gid = (facet: string) => full - (1 << (sets.length - 1 - sets.findIndex((s) => s.facet === facet)));
+  const of = (facet: string) => `from g where gid = ${gid(facet)}`;
+  const parts = [`select 'total', null::text, coalesce(sum(n), 0)::int ${of('rating')}`];
+  if (withBounds)
+    parts.push(
+      `select 'price-min', null, min(lo) ${of('rating')}`,
+      `select 'price-max', null, max(hi) ${of('rating')}`,
+    );
+  if (wanted.includes('rating'))
+    for (const r of [4, 3, 2, 1])
+      parts.push(`select 'rating', '${r}', coalesce(sum(n), 0)::int ${of('rating')} and r >= ${r}`);
+  for (const { facet, kind } of sets) {
+    if (kind === 'value') parts.push(`select '${facet}', v, n ${of(facet)} and v is not null`);
+    if (kind === 'set')
+      parts.push(`select '${facet}', e, sum(n)::int
+        from g cross join lateral unnest(g.vs) e where gid = ${gid(facet)} group by e`);
+  }
+  // Each set's column is null in the other sets' rows, so values share one column and sets another.
+  const columns = sets.map((s) => s.expr);
+  const shared = (kind: string) => sets.filter((s) => s.kind === kind).map((s) => s.expr);
+  const selected = [
+    shared('value').length ? `coalesce(${shared('value').join(', ')}) v` : '',
+    shared('set').length ? `coalesce(${shared('set').join(', ')}) vs` : '',
+    'floor(l.rating) r',
+    'count(*)::int n',
+    withBounds ? 'min(l.sale_price_paise) lo, max(l.sale_price_paise) hi' : '',
+    `grouping(${columns.join(', ')}) gid`,
+  ].filter(Boolean);
+  return `with g as materialized (
+      select ${selected.join(', ')} from catalogue_listing l where ${where}
+      group by grouping sets (${columns.map((c) => `(${c})`).join(', ')})
+    ) ${union(parts)}`;
+}
+
+/**
+ * Counts of `wanted` over a category node's products priced in [lo, hi] and
+ * passing `where` (the node's path and that range, nothing else): the kept
+ * counts of the bands strictly between lo's and hi's, plus the rows of those
+ * two bands inside the range, read as two index ranges on the price.
+ */
+function bandedCounts(wanted: readonly Kept[], node: string, lo: string, hi: string, where: string): string {
+  const first = `catalogue_price_band_start(catalogue_price_band(${lo}) + 1)`;
+  const last = `greatest(catalogue_price_band_start(catalogue_price_band(${hi})), ${first})`;
+  // Only the columns counted, so brands alone come from an index; gathered once for several facets.
+  const columns = wanted.flatMap((k) => (k === 'total' ? [] : [EDGE_COLUMN[k]])).join(', ') || 'true';
+  const counted: string[] = [
+    `select facet, value, n from catalogue_facet_band_counts
+      where node = ${node}::text[] and facet = any('{${wanted.join(',')}}'::text[])
+        and band > catalogue_price_band(${lo}) and band < catalogue_price_band(${hi})`,
+  ];
+  for (const k of wanted) {
+    if (k === 'total') counted.push(`select 'total', '', count(*)::int from edges`);
+    else if (k === 'rating')
+      counted.push(`select 'rating', r::text, count(*)::int from edges
+        cross join lateral generate_series(1, 5) r where rating >= r group by r`);
+    else counted.push(valueCounts(k, 'edges', 'true'));
+  }
+  return `with edges as ${wanted.length > 1 ? '' : 'not '}materialized (
+      select ${columns} from catalogue_listing l where ${where} and l.sale_price_paise < ${first}
+      union all select ${columns} from catalogue_listing l where ${where} and l.sale_price_paise >= ${last}
+    ) select facet, value, sum(n)::int from (${union(counted)}) b(facet, value, n)
+    group by facet, value having sum(n) > 0`;
+}
+
+const EDGE_COLUMN: Record<Exclude<Kept, 'total'>, string> = {
+  brand: 'l.brand',
+  material: 'l.material',
+  colour: 'l.colours',
+  size: 'l.sizes',
+  rating: 'l.rating',
+};
+
+/**
+ * The total and every facet's counts of a listing without a search term,
+ * disjunctive (a facet's own selection does not narrow its counts), in one
+ * statement: each count covers the rows passing every criterion but its own
+ * facet's, read from kept counts where those rows are a whole category node
+ * (or one within a price range), counted from rows otherwise.
+ */
+export function findFacetRows(sql: SqlRunner, f: ProductFilters): Promise<FacetRow[]> {
+  const params = new Params();
+  // Named here: a union takes its column names from whichever part comes first.
+  return sql.rows<FacetRow>(`select * from (${browsedFacets(f, params)}) f(facet, value, n)`, params.values);
+}
+
+function browsedFacets(f: ProductFilters, params: Params): string {
+  const base = baseConditions(f, params);
+  const facets = facetConditions(f, params);
+  const active = FACET_KEYS.filter((k) => facets[k]);
+  const others = (except?: FacetKey) => active.filter((k) => k !== except);
+  const passing = (except?: FacetKey) => all([...base, ...others(except).map((k) => facets[k]!)]);
+  // Kept counts cover the category path alone (no flags).
+  const node = f.inStock || f.onSale || f.featured ? undefined : categoryNode(f);
+  let nodeParam: string | undefined;
+  const nodeRef = () => {
+    nodeParam ??= `${params.add(node)}`;
+    return nodeParam;
+  };
+  const kept = (facet?: string) =>
+    `select facet, value, n from catalogue_facet_counts
+      where node = ${nodeRef()}::text[] ${facet ? `and facet = '${facet}'` : ''} and n > 0`;
+
+  if (node && !active.length) return union([kept(), priceBounds(passing())]);
+
+  // Counts over exactly the node and the price range: from its bands.
+  const inRange = (except?: FacetKey) => {
+    const rest = others(except);
+    return node !== undefined && rest.length === 1 && rest[0] === 'price';
+  };
+  const banded: Kept[] = [];
+  const narrowed: (Counted | 'rating')[] = [];
+  const parts: string[] = [];
+  const bandedTotal = inRange();
+  if (bandedTotal) banded.push('total');
+  for (const k of [...COUNTED, 'rating'] as const) {
+    if (!facets[k]) (bandedTotal ? banded : narrowed).push(k);
+    else if (node && !others(k).length) parts.push(kept(k));
+    else if (inRange(k)) banded.push(k);
+    else if (k === 'rating') parts.push(ratingCounts('catalogue_listing l', passing(k)));
+    else parts.push(valueCounts(k, 'catalogue_listing l', passing(k)));
+  }
+  if (banded.length) {
+    const range = {
+      lo: `${f.minPricePaise === undefined ? '(-2147483648)' : params.add(f.minPricePaise)}::int`,
+      hi: `${f.maxPricePaise === undefined ? '2147483647' : params.add(f.maxPricePaise)}::int`,
+    };
+    parts.push(bandedCounts(banded, nodeRef(), range.lo, range.hi, all([...base, facets.price!])));
+  }
+  if (!bandedTotal) parts.push(`select * from (${narrowedCounts(passing(), narrowed, !facets.price)}) n`);
+  if (facets.price) parts.push(priceBounds(passing('price')));
+  return union(parts);
+}
