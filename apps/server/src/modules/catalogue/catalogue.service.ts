@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   discountedPaise,
   idSchema,
-  type ProductDetail,
-  type ProductList,
   type ProductListParams,
   type ProductSort,
   type ProductSuggestions,
@@ -11,6 +9,7 @@ import {
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
+import type { ReplyText } from '../../lib/cache/reply-cache';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
 import { imageUrl } from './image-url';
@@ -28,7 +27,6 @@ import { PostgresProductSearch } from './postgres-product-search';
 import { type ListingSummary, toFacetSummary } from './product-facets';
 import { type ProductFilters, toFilters } from './product-filters';
 import type { ProductSearch } from './product-search';
-import { type ProductRow, toProduct } from './product-view';
 import { SqlRunner } from './sql-runner';
 
 const RELATED_LIMIT = 8;
@@ -76,7 +74,7 @@ export class CatalogueService {
    * after it (`nextCursor`: seek paging, which no insert or delete between
    * pages can shift, and which costs the same however deep).
    */
-  async list(q: ProductListParams, summary?: () => Promise<ListingSummary>): Promise<ProductList> {
+  async list(q: ProductListParams, summary?: () => Promise<ListingSummary>): Promise<ReplyText> {
     const filters = this.filtersOf(q);
     const sort = q.sort ?? 'featured';
     const at: PagePosition = q.cursor
@@ -92,13 +90,10 @@ export class CatalogueService {
     const { total, facets } = counted ?? found.summary ?? (await this.summarize(q));
     const page = found.rows.slice(0, q.limit);
     const last = page.at(-1);
+    const nextCursor = found.rows.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null;
+    // A ProductList, its products spliced in as the database wrote them (the routes check it outside production).
     return {
-      products: page.map((row) => toProduct(row)),
-      total,
-      page: q.page,
-      pages: Math.ceil(total / q.limit),
-      facets,
-      nextCursor: found.rows.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null,
+      json: `{"products":[${page.map((row) => row.json).join(',')}],"total":${total},"page":${q.page},"pages":${Math.ceil(total / q.limit)},"facets":${JSON.stringify(facets)},"nextCursor":${JSON.stringify(nextCursor)}}`,
     };
   }
 
@@ -120,7 +115,7 @@ export class CatalogueService {
     limit: number,
     at: PagePosition,
     withSummary: boolean,
-  ): Promise<{ rows: (ProductRow & { key: string[] })[]; summary?: ListingSummary }> {
+  ): Promise<{ rows: { json: string; key: string[] }[]; summary?: ListingSummary }> {
     if (!f.search) return { rows: await findListingPage(this.sql, f, listingOrder(sort), limit, at) };
     const { hits, summary }: { hits: ListingHit[]; summary?: ListingSummary } = await this.search.search(
       f,
@@ -135,19 +130,26 @@ export class CatalogueService {
     // A product archived since the search found it is left out rather than shown.
     const rows = hits.flatMap((h) => {
       const row = byId.get(h.id);
-      return row ? [{ ...row, key: h.key }] : [];
+      return row ? [{ json: row.json, key: h.key }] : [];
     });
     return summary ? { rows, summary } : { rows };
   }
 
-  /** One product and up to eight related products of its category, in stock first. */
-  async detail(id: string): Promise<ProductDetail> {
+  /**
+   * One product and up to eight related products of its category, in stock
+   * first: a ProductDetail, with the ids of the products it shows.
+   */
+  async detail(id: string): Promise<ReplyText> {
     // A malformed id cannot name a product; asking the database would only fail.
     if (!idSchema.safeParse(id).success) throw notFound('Product not found');
     const rows = await findProductWithRelated(this.sql, id, RELATED_LIMIT);
     const product = rows.find((r) => !r.related);
     if (!product) throw notFound('Product not found');
-    return { product: toProduct(product), related: rows.filter((r) => r.related).map(toProduct) };
+    const related = rows.filter((r) => r.related);
+    return {
+      json: `{"product":${product.json},"related":[${related.map((r) => r.json).join(',')}]}`,
+      ids: [product.id, ...related.map((r) => r.id)],
+    };
   }
 
   /** Type-ahead: the first few products whose name contains the term, names starting with it first. */

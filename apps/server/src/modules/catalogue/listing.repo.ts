@@ -1,9 +1,7 @@
 import type { ProductSort } from '@bazaar/shared';
-import { getTableColumns } from 'drizzle-orm';
-import { products } from '../../db/schema/catalogue';
 import { badRequest } from '../../lib/errors';
 import { categoryNode, FACET_KEYS, type FacetKey, type ProductFilters } from './product-filters';
-import type { ProductRow } from './product-view';
+import { productJsonSql } from './product-view';
 import { Params, type SqlRunner } from './sql-runner';
 
 // The storefront's reads: listings over catalogue_listing `l` (one narrow row per live product, kept by
@@ -11,10 +9,14 @@ import { Params, type SqlRunner } from './sql-runner';
 // products `p` only for what a reply shows. Statements are text with numbered parameters, the same text
 // for every request of one shape (SqlRunner prepares each once per connection).
 
-/** Every products column under its ProductRow name, so rows need no mapping. */
-const PRODUCT_COLUMNS = Object.entries(getTableColumns(products))
-  .map(([key, column]) => `p."${column.name}" as "${key}"`)
-  .join(', ');
+/** A product of `p` as the API's Product, JSON text written by the database (product-view.ts). */
+const PRODUCT_JSON = `${productJsonSql('p')} as json`;
+
+/** A product as its reply shows it: JSON text, spliced into the reply unparsed. */
+export interface ProductJson {
+  id: string;
+  json: string;
+}
 
 /** How a sort key is printed into a cursor and read back from one. */
 export type KeyType = 'boolean' | 'real' | 'integer' | 'uuid' | 'micros';
@@ -177,7 +179,7 @@ export function findListingPage(
   order: ListingOrder,
   limit: number,
   at: PagePosition,
-): Promise<(ProductRow & { key: string[] })[]> {
+): Promise<{ json: string; key: string[] }[]> {
   const params = new Params();
   const conditions = [...baseConditions(f, params), ...Object.values(facetConditions(f, params))];
   if ('after' in at) conditions.push(after(order, at.after, params));
@@ -186,19 +188,19 @@ export function findListingPage(
   const hits = `select l.product_id as id, ${keys} from catalogue_listing l where ${all(conditions)}
     order by ${order.keys.map((k) => `${k.expr} ${direction}`).join(', ')}
     limit ${pageSize(limit)} offset ${params.add('offset' in at ? at.offset : 0)}::int`;
-  return sql.rows<ProductRow & { key: string[] }>(
-    `select ${PRODUCT_COLUMNS}, ${keyArray(order)} as key
+  return sql.rows<{ json: string; key: string[] }>(
+    `select ${PRODUCT_JSON}, ${keyArray(order)} as key
      from (${hits}) h join products p on p.id = h.id and p.archived_at is null
      order by ${order.keys.map((_, i) => `h.k${i} ${direction}`).join(', ')}`,
     params.values,
   );
 }
 
-/** Whole live products by id, in no particular order. */
-export function findProductsByIds(sql: SqlRunner, ids: readonly string[]): Promise<ProductRow[]> {
+/** Live products by id, in no particular order. */
+export function findProductsByIds(sql: SqlRunner, ids: readonly string[]): Promise<ProductJson[]> {
   if (!ids.length) return Promise.resolve([]);
-  return sql.rows<ProductRow>(
-    `select ${PRODUCT_COLUMNS} from products p where p.id = any($1::uuid[]) and p.archived_at is null`,
+  return sql.rows<ProductJson>(
+    `select p.id, ${PRODUCT_JSON} from products p where p.id = any($1::uuid[]) and p.archived_at is null`,
     [ids],
   );
 }
@@ -208,11 +210,11 @@ export function findProductWithRelated(
   sql: SqlRunner,
   id: string,
   limit: number,
-): Promise<(ProductRow & { related: boolean })[]> {
+): Promise<(ProductJson & { related: boolean })[]> {
   return sql.rows(
-    `(select ${PRODUCT_COLUMNS}, false as related from products p where p.id = $1 and p.archived_at is null)
+    `(select p.id, ${PRODUCT_JSON}, false as related from products p where p.id = $1 and p.archived_at is null)
      union all
-     (select ${PRODUCT_COLUMNS}, true from products p
+     (select p.id, ${PRODUCT_JSON}, true from products p
       where p.category = (select category from products where id = $1) and p.id <> $1 and p.archived_at is null
       order by (p.count_in_stock > 0) desc, p.rating desc, p.id desc limit $2::int)`,
     [id, limit],
