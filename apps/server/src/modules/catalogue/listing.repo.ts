@@ -193,6 +193,7 @@ export function findListingPage(
      from (${hits}) h join products p on p.id = h.id and p.archived_at is null
      order by ${order.keys.map((_, i) => `h.k${i} ${direction}`).join(', ')}`,
     params.values,
+    'generic',
   );
 }
 
@@ -202,6 +203,7 @@ export function findProductsByIds(sql: SqlRunner, ids: readonly string[]): Promi
   return sql.rows<ProductJson>(
     `select p.id, ${PRODUCT_JSON} from products p where p.id = any($1::uuid[]) and p.archived_at is null`,
     [ids],
+    'generic',
   );
 }
 
@@ -218,6 +220,7 @@ export function findProductWithRelated(
       where p.category = (select category from products where id = $1) and p.id <> $1 and p.archived_at is null
       order by (p.count_in_stock > 0) desc, p.rating desc, p.id desc limit $2::int)`,
     [id, limit],
+    'generic',
   );
 }
 
