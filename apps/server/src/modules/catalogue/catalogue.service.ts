@@ -16,11 +16,13 @@ import { imageUrl } from './image-url';
 import {
   findFacetRows,
   findListingPage,
+  findListingPageAndFacets,
   findProductsByIds,
   findProductWithRelated,
   type ListingHit,
   listingOrder,
   type PagePosition,
+  type PageRow,
 } from './listing.repo';
 import { decodeCursor, encodeCursor } from './listing-cursor';
 import { PostgresProductSearch } from './postgres-product-search';
@@ -80,17 +82,29 @@ export class CatalogueService {
     const at: PagePosition = q.cursor
       ? { after: decodeCursor(q.cursor, sort).key }
       : { offset: (q.page - 1) * q.limit };
-    // A search counts in the statement that finds its page, unless the caller keeps summaries.
-    const counting = summary ?? (filters.search ? undefined : () => this.summarize(q));
+    // Without kept summaries, a browse counts in the statement that finds its page, and so does a search.
+    if (!summary && !filters.search) {
+      const found = await findListingPageAndFacets(this.sql, filters, listingOrder(sort), q.limit + 1, at);
+      return this.listReply(q, sort, found.rows, toFacetSummary(found.facets));
+    }
     // One more than a page: whether there is a next page, without counting.
     const [found, counted] = await Promise.all([
-      this.findPage(filters, sort, q.limit + 1, at, !counting),
-      counting?.(),
+      this.findPage(filters, sort, q.limit + 1, at, !summary),
+      summary?.(),
     ]);
-    const { total, facets } = counted ?? found.summary ?? (await this.summarize(q));
-    const page = found.rows.slice(0, q.limit);
+    return this.listReply(q, sort, found.rows, counted ?? found.summary ?? (await this.summarize(q)));
+  }
+
+  /** A ProductList of up to `q.limit` of `rows` (one more: there is a next page), its products spliced in as written. */
+  private listReply(
+    q: ProductListParams,
+    sort: ProductSort,
+    rows: PageRow[],
+    { total, facets }: ListingSummary,
+  ): ReplyText {
+    const page = rows.slice(0, q.limit);
     const last = page.at(-1);
-    const nextCursor = found.rows.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null;
+    const nextCursor = rows.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null;
     // A ProductList, its products spliced in as the database wrote them (the routes check it outside production).
     return {
       json: `{"products":[${page.map((row) => row.json).join(',')}],"total":${total},"page":${q.page},"pages":${Math.ceil(total / q.limit)},"facets":${JSON.stringify(facets)},"nextCursor":${JSON.stringify(nextCursor)}}`,
@@ -115,7 +129,7 @@ export class CatalogueService {
     limit: number,
     at: PagePosition,
     withSummary: boolean,
-  ): Promise<{ rows: { json: string; key: string[] }[]; summary?: ListingSummary }> {
+  ): Promise<{ rows: PageRow[]; summary?: ListingSummary }> {
     if (!f.search) return { rows: await findListingPage(this.sql, f, listingOrder(sort), limit, at) };
     const { hits, summary }: { hits: ListingHit[]; summary?: ListingSummary } = await this.search.search(
       f,
