@@ -271,8 +271,8 @@ export function findProductWithRelated(
      union all
      (select p.id, ${PRODUCT_JSON}, true from products p
       where p.category = (select category from products where id = $1) and p.id <> $1 and p.archived_at is null
-      order by (p.count_in_stock > 0) desc, p.rating desc, p.id desc limit $2::int)`,
-    [id, limit],
+      order by (p.count_in_stock > 0) desc, p.rating desc, p.id desc limit ${pageSize(limit)})`,
+    [id],
     'generic',
   );
 }
