@@ -33,6 +33,7 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(72_000),
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  CATALOGUE_CHECK_REPLIES: boolFlag,
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d+)$/, 'must be true, false or a number of proxy hops')
@@ -99,6 +100,12 @@ export interface Config {
   trustProxy: boolean | number;
   /** How long identical catalogue replies are reused; 0 turns the cache off. */
   catalogueCacheTtlMs: number;
+  /**
+   * Whether each catalogue reply made on a cache miss is checked against its schema before it is
+   * sent: on by default outside production, so tests catch the database's JSON drifting from the
+   * schema; off in production, where the check cost a reply ~0.1 ms of the server's one thread.
+   */
+  checkCatalogueReplies: boolean;
   /** scrypt cost of new password hashes: production's always, except in testConfig(). */
   passwordCost: ScryptCost;
   mail: { smtpUrl: string | undefined; from: string };
@@ -162,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxConnections: e.MAX_CONNECTIONS,
     },
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
+    checkCatalogueReplies: e.CATALOGUE_CHECK_REPLIES ?? e.NODE_ENV !== 'production',
     passwordCost: PRODUCTION_SCRYPT_COST,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : Number(e.TRUST_PROXY),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

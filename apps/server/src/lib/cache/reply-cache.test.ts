@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { canonicalKey } from './reply-cache';
+import { z } from 'zod';
+import { canonicalKey, ReplyCache } from './reply-cache';
 
 describe('canonicalKey', () => {
   it('gives every spelling of one parsed query the same key', () => {
@@ -12,5 +14,36 @@ describe('canonicalKey', () => {
     expect(canonicalKey({ page: 1 })).not.toBe(canonicalKey({ page: 2 }));
     expect(canonicalKey({ brand: ['Acme'] })).not.toBe(canonicalKey({ material: ['Acme'] }));
     expect(canonicalKey('shirt')).not.toBe(canonicalKey('shirts'));
+  });
+});
+
+describe('ReplyCache.sendText', () => {
+  const schema = z.object({ n: z.number(), names: z.array(z.string()) });
+
+  async function reply(json: string, checkText: boolean) {
+    const app = Fastify();
+    const cache = new ReplyCache({ ttlMs: 0, maxEntries: 10, log: app.log, checkText });
+    app.get('/', (_request, res) => cache.sendText(res, 'key', schema, async () => ({ json })));
+    const res = await app.inject({ method: 'GET', url: '/' });
+    await app.close();
+    return res;
+  }
+
+  it('sends the text as it is when it is what the schema makes of it', async () => {
+    const json = '{"n":1,"names":["a"]}';
+    for (const checkText of [true, false]) {
+      const res = await reply(json, checkText);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(json);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
+  });
+
+  it('refuses, when checking, text with a field missing, extra or of another type', async () => {
+    for (const json of ['{"n":1}', '{"n":1,"names":[],"extra":true}', '{"n":"1","names":[]}']) {
+      expect((await reply(json, true)).statusCode).toBe(500);
+      // Unchecked (production), the database's text is trusted.
+      expect((await reply(json, false)).body).toBe(json);
+    }
   });
 });

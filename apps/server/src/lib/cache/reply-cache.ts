@@ -1,4 +1,4 @@
-import { promisify } from 'node:util';
+import { isDeepStrictEqual, promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -61,6 +61,17 @@ export interface ReplyCacheOptions {
   maxEntries: number;
   log: FastifyBaseLogger;
   now?: () => number;
+  /**
+   * Whether a reply loaded as JSON text (`sendText`) is read back and checked against its schema
+   * before it is sent (config.checkCatalogueReplies: on outside production).
+   */
+  checkText?: boolean;
+}
+
+/** A reply already written as JSON text (parts of it by the database), and the only ids it depends on. */
+export interface ReplyText {
+  json: string;
+  ids?: readonly string[];
 }
 
 /**
@@ -83,14 +94,17 @@ export function edgeCacheOptions<V>(options: ReplyCacheOptions): SwrCacheOptions
 
 /**
  * A route's replies kept as checked JSON text (and its Brotli and gzip forms, so a hit costs no
- * compression either), so a hit costs no validation or serialisation: keyed by the route's canonical query, answered stale while
+ * compression either), so a hit costs no validation or serialisation: keyed by the route's
+ * canonical query (`canonicalKey`, which the route computes once), answered stale while
  * refreshing (see SwrCache), and dropped by invalidate(). One per route, so a
  * flood of distinct searches cannot push product pages out.
  */
 export class ReplyCache {
   private readonly cache: SwrCache<CachedReply>;
+  private readonly checkText: boolean;
 
   constructor(options: ReplyCacheOptions) {
+    this.checkText = options.checkText ?? true;
     this.cache = new SwrCache<CachedReply>({
       ttlMs: options.ttlMs,
       maxEntries: options.maxEntries,
@@ -105,21 +119,52 @@ export class ReplyCache {
   }
 
   /**
-   * Sends the reply for `query`, loading it on a miss and checking it against
+   * Sends the reply under `key`, loading it on a miss and checking it against
    * `schema` once, when it is made. `dependsOn` names the only ids the reply
    * depends on (a product page); without it any change drops the reply.
    */
-  async send<T>(
+  send<T>(
     reply: FastifyReply,
-    query: unknown,
+    key: string,
     schema: z.ZodType<T>,
     load: () => Promise<T>,
     dependsOn?: (value: T) => readonly string[],
   ): Promise<FastifyReply> {
-    const cached = await this.cache.get(canonicalKey(query), async () => {
+    return this.sendCached(reply, key, async () => {
       const value = schema.parse(await load());
       return { json: JSON.stringify(value), ids: dependsOn?.(value), encoded: {} };
     });
+  }
+
+  /**
+   * Sends the reply under `key`, loaded as JSON text and sent as it is. With
+   * `checkText` the text is read back and must be exactly what `schema` makes
+   * of it (no field missing, extra or of another type); without, it is trusted.
+   */
+  sendText<T>(
+    reply: FastifyReply,
+    key: string,
+    schema: z.ZodType<T>,
+    load: () => Promise<ReplyText>,
+  ): Promise<FastifyReply> {
+    return this.sendCached(reply, key, async () => {
+      const { json, ids } = await load();
+      if (this.checkText) {
+        const read: unknown = JSON.parse(json);
+        if (!isDeepStrictEqual(schema.parse(read), read)) {
+          throw new Error(`reply differs from its schema's reading of it: ${json.slice(0, 200)}`);
+        }
+      }
+      return { json, ids, encoded: {} };
+    });
+  }
+
+  private async sendCached(
+    reply: FastifyReply,
+    key: string,
+    load: () => Promise<CachedReply>,
+  ): Promise<FastifyReply> {
+    const cached = await this.cache.get(key, load);
     reply.type(JSON_TYPE).header('vary', 'accept-encoding');
     const encoding =
       cached.json.length >= MIN_COMPRESS_BYTES

@@ -2,8 +2,6 @@ import {
   categoryTreeSchema,
   errorReplySchema,
   idParamsSchema,
-  type ProductDetail,
-  type ProductList,
   type ProductSuggestions,
   productDetailSchema,
   productListQuerySchema,
@@ -13,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canonicalKey, edgeCacheOptions, ReplyCache } from '../../lib/cache/reply-cache';
+import { canonicalKey, edgeCacheOptions, ReplyCache, type ReplyText } from '../../lib/cache/reply-cache';
 import { SwrCache } from '../../lib/cache/swr-cache';
 import { InFlight } from './in-flight';
 import type { ListingSummary } from './product-facets';
@@ -36,16 +34,21 @@ export async function catalogueRoutes(base: FastifyInstance) {
     now: () => clock.now().getTime(),
   });
   const caching = config.catalogueCacheTtlMs > 0;
-  const listings = new ReplyCache(policy(500));
-  const details = new ReplyCache(policy(2000));
+  // Listings and product pages are JSON the database wrote: checked against their schemas outside production.
+  const checked = (maxEntries: number) => ({
+    ...policy(maxEntries),
+    checkText: config.checkCatalogueReplies,
+  });
+  const listings = new ReplyCache(checked(500));
+  const details = new ReplyCache(checked(2000));
   const suggestions = new ReplyCache(policy(500));
   // Totals and facets depend on the filters only: every page and sort of a listing shares one scan.
   const summaries = new SwrCache<ListingSummary>(edgeCacheOptions(policy(500)));
   // Identical requests in flight together share one load, the cache on or off.
   const loading = {
-    listings: new InFlight<ProductList>(),
+    listings: new InFlight<ReplyText>(),
     summaries: new InFlight<ListingSummary>(),
-    details: new InFlight<ProductDetail>(),
+    details: new InFlight<ReplyText>(),
     suggestions: new InFlight<ProductSuggestions>(),
   };
   const stopListening = await catalogue.onChange((productIds) => {
@@ -82,20 +85,23 @@ export async function catalogueRoutes(base: FastifyInstance) {
     async (request, reply) => {
       const q = request.query;
       const key = canonicalKey(q);
-      const filtersOnly = canonicalKey({
-        ...q,
-        sort: undefined,
-        page: undefined,
-        limit: undefined,
-        cursor: undefined,
-      });
       // With the cache on, every page and sort of a filter set shares one summary; off, the
       // catalogue counts in the statements that find the page.
       const summary = caching
-        ? () =>
-            summaries.get(filtersOnly, () => loading.summaries.run(filtersOnly, () => catalogue.summarize(q)))
+        ? () => {
+            const filtersOnly = canonicalKey({
+              ...q,
+              sort: undefined,
+              page: undefined,
+              limit: undefined,
+              cursor: undefined,
+            });
+            return summaries.get(filtersOnly, () =>
+              loading.summaries.run(filtersOnly, () => catalogue.summarize(q)),
+            );
+          }
         : undefined;
-      return listings.send(reply, q, productListSchema, () =>
+      return listings.sendText(reply, key, productListSchema, () =>
         loading.listings.run(key, () => catalogue.list(q, summary)),
       );
     },
@@ -131,13 +137,9 @@ export async function catalogueRoutes(base: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      details.send(
-        reply,
-        request.params.id,
-        productDetailSchema,
-        () => loading.details.run(request.params.id, () => catalogue.detail(request.params.id)),
-        // A product page shows its product and the related ones: only their changes drop it.
-        (d) => [d.product._id, ...d.related.map((p) => p._id)],
+      // A product page shows its product and the related ones: only their changes drop it (ids).
+      details.sendText(reply, request.params.id, productDetailSchema, () =>
+        loading.details.run(request.params.id, () => catalogue.detail(request.params.id)),
       ),
   );
 }

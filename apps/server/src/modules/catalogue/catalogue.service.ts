@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   discountedPaise,
   idSchema,
-  type ProductDetail,
-  type ProductList,
   type ProductListParams,
   type ProductSort,
   type ProductSuggestions,
@@ -11,9 +9,10 @@ import {
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
+import type { ReplyText } from '../../lib/cache/reply-cache';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
-import { findFacetRows } from './facet-counts.repo';
+import { findFacetRows, findListingPageAndFacets } from './facet-counts.repo';
 import { imageUrl } from './image-url';
 import {
   findListingPage,
@@ -22,13 +21,13 @@ import {
   type ListingHit,
   listingOrder,
   type PagePosition,
+  type PageRow,
 } from './listing.repo';
 import { decodeCursor, encodeCursor } from './listing-cursor';
 import { PostgresProductSearch } from './postgres-product-search';
 import { type ListingSummary, toFacetSummary } from './product-facets';
 import { type ProductFilters, toFilters } from './product-filters';
 import type { ProductSearch } from './product-search';
-import { type ProductRow, toProduct } from './product-view';
 import { SqlRunner } from './sql-runner';
 
 const RELATED_LIMIT = 8;
@@ -76,29 +75,38 @@ export class CatalogueService {
    * after it (`nextCursor`: seek paging, which no insert or delete between
    * pages can shift, and which costs the same however deep).
    */
-  async list(q: ProductListParams, summary?: () => Promise<ListingSummary>): Promise<ProductList> {
+  async list(q: ProductListParams, summary?: () => Promise<ListingSummary>): Promise<ReplyText> {
     const filters = this.filtersOf(q);
     const sort = q.sort ?? 'featured';
     const at: PagePosition = q.cursor
       ? { after: decodeCursor(q.cursor, sort).key }
       : { offset: (q.page - 1) * q.limit };
-    // A search counts in the statement that finds its page, unless the caller keeps summaries.
-    const counting = summary ?? (filters.search ? undefined : () => this.summarize(q));
+    // Without kept summaries, a browse counts in the statement that finds its page, and so does a search.
+    if (!summary && !filters.search) {
+      const found = await findListingPageAndFacets(this.sql, filters, listingOrder(sort), q.limit + 1, at);
+      return this.listReply(q, sort, found.rows, toFacetSummary(found.facets));
+    }
     // One more than a page: whether there is a next page, without counting.
     const [found, counted] = await Promise.all([
-      this.findPage(filters, sort, q.limit + 1, at, !counting),
-      counting?.(),
+      this.findPage(filters, sort, q.limit + 1, at, !summary),
+      summary?.(),
     ]);
-    const { total, facets } = counted ?? found.summary ?? (await this.summarize(q));
-    const page = found.rows.slice(0, q.limit);
+    return this.listReply(q, sort, found.rows, counted ?? found.summary ?? (await this.summarize(q)));
+  }
+
+  /** A ProductList of up to `q.limit` of `rows` (one more: there is a next page), its products spliced in as written. */
+  private listReply(
+    q: ProductListParams,
+    sort: ProductSort,
+    rows: PageRow[],
+    { total, facets }: ListingSummary,
+  ): ReplyText {
+    const page = rows.slice(0, q.limit);
     const last = page.at(-1);
+    const nextCursor = rows.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null;
+    // A ProductList, its products spliced in as the database wrote them (the routes check it outside production).
     return {
-      products: page.map((row) => toProduct(row)),
-      total,
-      page: q.page,
-      pages: Math.ceil(total / q.limit),
-      facets,
-      nextCursor: found.rows.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null,
+      json: `{"products":[${page.map((row) => row.json).join(',')}],"total":${total},"page":${q.page},"pages":${Math.ceil(total / q.limit)},"facets":${JSON.stringify(facets)},"nextCursor":${JSON.stringify(nextCursor)}}`,
     };
   }
 
@@ -120,7 +128,7 @@ export class CatalogueService {
     limit: number,
     at: PagePosition,
     withSummary: boolean,
-  ): Promise<{ rows: (ProductRow & { key: string[] })[]; summary?: ListingSummary }> {
+  ): Promise<{ rows: PageRow[]; summary?: ListingSummary }> {
     if (!f.search) return { rows: await findListingPage(this.sql, f, listingOrder(sort), limit, at) };
     const { hits, summary }: { hits: ListingHit[]; summary?: ListingSummary } = await this.search.search(
       f,
@@ -135,19 +143,26 @@ export class CatalogueService {
     // A product archived since the search found it is left out rather than shown.
     const rows = hits.flatMap((h) => {
       const row = byId.get(h.id);
-      return row ? [{ ...row, key: h.key }] : [];
+      return row ? [{ json: row.json, key: h.key }] : [];
     });
     return summary ? { rows, summary } : { rows };
   }
 
-  /** One product and up to eight related products of its category, in stock first. */
-  async detail(id: string): Promise<ProductDetail> {
+  /**
+   * One product and up to eight related products of its category, in stock
+   * first: a ProductDetail, with the ids of the products it shows.
+   */
+  async detail(id: string): Promise<ReplyText> {
     // A malformed id cannot name a product; asking the database would only fail.
     if (!idSchema.safeParse(id).success) throw notFound('Product not found');
     const rows = await findProductWithRelated(this.sql, id, RELATED_LIMIT);
     const product = rows.find((r) => !r.related);
     if (!product) throw notFound('Product not found');
-    return { product: toProduct(product), related: rows.filter((r) => r.related).map(toProduct) };
+    const related = rows.filter((r) => r.related);
+    return {
+      json: `{"product":${product.json},"related":[${related.map((r) => r.json).join(',')}]}`,
+      ids: [product.id, ...related.map((r) => r.id)],
+    };
   }
 
   /** Type-ahead: the first few products whose name contains the term, names starting with it first. */

@@ -4,6 +4,11 @@ import {
   COUNTED,
   type FacetRow,
   facetConditions,
+  inPageOrder,
+  type ListingOrder,
+  type PagePosition,
+  type PageRow,
+  pageSql,
   ratingCounts,
   union,
   valueCounts,
@@ -175,4 +180,40 @@ function browsedFacets(f: ProductFilters, params: Params): string {
   if (!bandedTotal) parts.push(`select * from (${narrowedCounts(passing(), narrowed, !facets.price)}) n`);
   if (facets.price) parts.push(priceBounds(passing('price')));
   return union(parts);
+}
+
+/**
+ * A page (as findListingPage) and the listing's total and facet counts (as
+ * findFacetRows), in one statement: one round trip instead of two, which on
+ * the server's one thread costs about as much as either statement's rows.
+ */
+export async function findListingPageAndFacets(
+  sql: SqlRunner,
+  f: ProductFilters,
+  order: ListingOrder,
+  limit: number,
+  at: PagePosition,
+): Promise<{ rows: PageRow[]; facets: FacetRow[] }> {
+  const params = new Params();
+  const page = pageSql(f, order, limit, at, params);
+  const facets = browsedFacets(f, params);
+  const rows = await sql.rows<{
+    json: string | null;
+    key: string[] | null;
+    facet: string | null;
+    value: string | null;
+    n: number;
+  }>(
+    `select pg.json, pg.key, null::text as facet, null::text as value, pg.n from (${page}) pg
+     union all select null, null, f.facet, f.value, f.n from (${facets}) f(facet, value, n)`,
+    params.values,
+    'generic',
+  );
+  const hits: (PageRow & { n: number })[] = [];
+  const counts: FacetRow[] = [];
+  for (const r of rows) {
+    if (r.json !== null) hits.push({ json: r.json, key: r.key ?? [], n: r.n });
+    else counts.push({ facet: r.facet ?? '', value: r.value, n: r.n });
+  }
+  return { rows: inPageOrder(hits), facets: counts };
 }

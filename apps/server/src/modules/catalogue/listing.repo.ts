@@ -1,9 +1,7 @@
 import type { ProductSort } from '@bazaar/shared';
-import { getTableColumns } from 'drizzle-orm';
-import { products } from '../../db/schema/catalogue';
 import { badRequest } from '../../lib/errors';
 import { FACET_KEYS, type FacetKey, type ProductFilters } from './product-filters';
-import type { ProductRow } from './product-view';
+import { productJsonSql } from './product-view';
 import { Params, type SqlRunner } from './sql-runner';
 
 // The storefront's reads: listings over catalogue_listing `l` (one narrow row per live product, kept by
@@ -11,10 +9,14 @@ import { Params, type SqlRunner } from './sql-runner';
 // products `p` only for what a reply shows. Statements are text with numbered parameters, the same text
 // for every request of one shape (SqlRunner prepares each once per connection).
 
-/** Every products column under its ProductRow name, so rows need no mapping. */
-const PRODUCT_COLUMNS = Object.entries(getTableColumns(products))
-  .map(([key, column]) => `p."${column.name}" as "${key}"`)
-  .join(', ');
+/** A product of `p` as the API's Product, JSON text written by the database (product-view.ts). */
+const PRODUCT_JSON = `${productJsonSql('p')} as json`;
+
+/** A product as its reply shows it: JSON text, spliced into the reply unparsed. */
+export interface ProductJson {
+  id: string;
+  json: string;
+}
 
 /** How a sort key is printed into a cursor and read back from one. */
 export type KeyType = 'boolean' | 'real' | 'integer' | 'uuid' | 'micros';
@@ -168,19 +170,24 @@ function pageSize(limit: number): string {
 const keyArray = (order: ListingOrder) =>
   `array[${order.keys.map((k, i) => printed(`h.k${i}`, k.type)).join(', ')}]`;
 
+/** A product of a page, as its reply shows it, with its sort key as a cursor carries it. */
+export interface PageRow {
+  json: string;
+  key: string[];
+}
+
 /**
- * One page of matching products with their keys, in one statement: the page
- * is found in catalogue_listing first (its order's index, keys as k0…kn), so
- * only its rows are read from products.
+ * The statement of one page of matching products with their keys, and each
+ * one's place in the page as `n`: the page is found in catalogue_listing first
+ * (its order's index, keys as k0…kn), so only its rows are read from products.
  */
-export function findListingPage(
-  sql: SqlRunner,
+export function pageSql(
   f: ProductFilters,
   order: ListingOrder,
   limit: number,
   at: PagePosition,
-): Promise<(ProductRow & { key: string[] })[]> {
-  const params = new Params();
+  params: Params,
+): string {
   const conditions = [...baseConditions(f, params), ...Object.values(facetConditions(f, params))];
   if ('after' in at) conditions.push(after(order, at.after, params));
   const direction = order.descending ? 'desc' : 'asc';
@@ -188,20 +195,34 @@ export function findListingPage(
   const hits = `select l.product_id as id, ${keys} from catalogue_listing l where ${all(conditions)}
     order by ${order.keys.map((k) => `${k.expr} ${direction}`).join(', ')}
     limit ${pageSize(limit)} offset ${params.add('offset' in at ? at.offset : 0)}::int`;
-  return sql.rows<ProductRow & { key: string[] }>(
-    `select ${PRODUCT_COLUMNS}, ${keyArray(order)} as key
-     from (${hits}) h join products p on p.id = h.id and p.archived_at is null
-     order by ${order.keys.map((_, i) => `h.k${i} ${direction}`).join(', ')}`,
-    params.values,
-  );
+  const orderBy = order.keys.map((_, i) => `h.k${i} ${direction}`).join(', ');
+  return `select ${PRODUCT_JSON}, ${keyArray(order)} as key, (row_number() over (order by ${orderBy}))::int as n
+     from (${hits}) h join products p on p.id = h.id and p.archived_at is null`;
 }
 
-/** Whole live products by id, in no particular order. */
-export function findProductsByIds(sql: SqlRunner, ids: readonly string[]): Promise<ProductRow[]> {
+export const inPageOrder = (rows: (PageRow & { n: number })[]): PageRow[] =>
+  rows.sort((a, b) => a.n - b.n).map(({ json, key }) => ({ json, key }));
+
+/** One page of matching products with their keys, in one statement. */
+export async function findListingPage(
+  sql: SqlRunner,
+  f: ProductFilters,
+  order: ListingOrder,
+  limit: number,
+  at: PagePosition,
+): Promise<PageRow[]> {
+  const params = new Params();
+  const text = pageSql(f, order, limit, at, params);
+  return inPageOrder(await sql.rows<PageRow & { n: number }>(text, params.values, 'generic'));
+}
+
+/** Live products by id, in no particular order. */
+export function findProductsByIds(sql: SqlRunner, ids: readonly string[]): Promise<ProductJson[]> {
   if (!ids.length) return Promise.resolve([]);
-  return sql.rows<ProductRow>(
-    `select ${PRODUCT_COLUMNS} from products p where p.id = any($1::uuid[]) and p.archived_at is null`,
+  return sql.rows<ProductJson>(
+    `select p.id, ${PRODUCT_JSON} from products p where p.id = any($1::uuid[]) and p.archived_at is null`,
     [ids],
+    'generic',
   );
 }
 
@@ -210,14 +231,20 @@ export function findProductWithRelated(
   sql: SqlRunner,
   id: string,
   limit: number,
-): Promise<(ProductRow & { related: boolean })[]> {
+): Promise<(ProductJson & { related: boolean })[]> {
+  // The products are found first and written as JSON once, in one place: each copy of the JSON
+  // expression in a statement costs its executor set-up on every run.
   return sql.rows(
-    `(select ${PRODUCT_COLUMNS}, false as related from products p where p.id = $1 and p.archived_at is null)
-     union all
-     (select ${PRODUCT_COLUMNS}, true from products p
-      where p.category = (select category from products where id = $1) and p.id <> $1 and p.archived_at is null
-      order by (p.count_in_stock > 0) desc, p.rating desc, p.id desc limit $2::int)`,
-    [id, limit],
+    `select p.id, ${PRODUCT_JSON}, x.related from (
+       (select id, false as related from products where id = $1 and archived_at is null)
+       union all
+       (select r.id, true from products r
+        where r.category = (select category from products where id = $1) and r.id <> $1 and r.archived_at is null
+        order by (r.count_in_stock > 0) desc, r.rating desc, r.id desc limit ${pageSize(limit)})
+     ) x join products p on p.id = x.id
+     order by x.related, (p.count_in_stock > 0) desc, p.rating desc, p.id desc`,
+    [id],
+    'generic',
   );
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import type { Database } from '../../db/client';
 
 /** How many distinct statements one process prepares by name (on each PostgreSQL connection). */
@@ -14,14 +15,26 @@ const NAMED_STATEMENTS = 200;
  * connection, on PGlite with PREPARE / EXECUTE (its unnamed statements cost
  * several times what they run for). Past a bound the rest run unprepared,
  * which keeps plan memory small however many shapes crawlers invent.
+ *
+ * Plans: on PGlite every statement runs on one plan for any values (planning is
+ * its dear part). On PostgreSQL a statement is left to PostgreSQL's choice
+ * (custom plans for the values while a generic one looks dearer: a search's
+ * pattern), unless asked for `generic`: pages and products, whose plans do not
+ * depend on the values and whose planning (the product JSON is a large
+ * expression, ~2.5 ms to plan) would cost more than running them. Those are
+ * prepared with PREPARE on each connection and run as
+ * `set local plan_cache_mode = force_generic_plan; execute …` in one round
+ * trip, the setting gone with the implicit transaction of that one message.
  */
 export class SqlRunner {
   private readonly names = new Map<string, string>();
   private readonly prepared = new Map<string, Promise<string>>();
+  /** The generic statements each PostgreSQL connection has prepared. */
+  private readonly preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
   constructor(private readonly database: Database) {}
 
-  async rows<T>(text: string, values: readonly unknown[]): Promise<T[]> {
+  async rows<T>(text: string, values: readonly unknown[], plan: 'auto' | 'generic' = 'auto'): Promise<T[]> {
     const name = this.nameOf(text);
     if (this.database.kind === 'pglite') {
       const client = this.database.client;
@@ -33,12 +46,41 @@ export class SqlRunner {
       const results = await client.exec(`set local plan_cache_mode = force_generic_plan; ${execute}`);
       return (results.at(-1)?.rows ?? []) as T[];
     }
+    if (plan === 'generic' && name) return this.generic<T>(this.database.pool, `${name}_g`, text, values);
     const result = await this.database.pool.query<T & object>({
       text,
       values: [...values],
       ...(name ? { name } : {}),
     });
     return result.rows;
+  }
+
+  private async generic<T>(
+    pool: pg.Pool,
+    name: string,
+    text: string,
+    values: readonly unknown[],
+  ): Promise<T[]> {
+    const client = await pool.connect();
+    try {
+      let prepared = this.preparedOn.get(client);
+      if (!prepared) {
+        prepared = new Set();
+        this.preparedOn.set(client, prepared);
+      }
+      if (!prepared.has(name)) {
+        await client.query(`prepare ${name} as ${text}`);
+        prepared.add(name);
+      }
+      const args = values.length ? `(${values.map(literal).join(', ')})` : '';
+      // Several statements in one message: an array of results, the EXECUTE's last.
+      const results = (await client.query(
+        `set local plan_cache_mode = force_generic_plan; execute ${name}${args}`,
+      )) as unknown as pg.QueryResult[];
+      return (results.at(-1)?.rows ?? []) as T[];
+    } finally {
+      client.release();
+    }
   }
 
   private nameOf(text: string): string | undefined {
