@@ -76,6 +76,12 @@ export const products = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The product as shoppers' replies show it (the API's `Product`, JSON text), written by a trigger
+     * on every insert and update (catalogue_product_json, migration 0013): listings and product pages
+     * splice it into their replies as it is. Never written by the app; whatever a write sets is replaced.
+     */
+    shopperJson: text('shopper_json'),
   },
   (t) => [
     uniqueIndex('products_sku_uq').on(t.sku),

@@ -1,7 +1,6 @@
 import type { ProductSort } from '@bazaar/shared';
 import { badRequest } from '../../lib/errors';
 import { FACET_KEYS, type FacetKey, type ProductFilters } from './product-filters';
-import { productJsonSql } from './product-view';
 import { Params, type SqlRunner } from './sql-runner';
 
 // The storefront's reads: listings over catalogue_listing `l` (one narrow row per live product, kept by
@@ -9,8 +8,8 @@ import { Params, type SqlRunner } from './sql-runner';
 // products `p` only for what a reply shows. Statements are text with numbered parameters, the same text
 // for every request of one shape (SqlRunner prepares each once per connection).
 
-/** A product of `p` as the API's Product, JSON text written by the database (product-view.ts). */
-const PRODUCT_JSON = `${productJsonSql('p')} as json`;
+/** The product as shoppers see it, kept by a trigger on every write (products.shopper_json). */
+const PRODUCT_JSON = 'p.shopper_json as json';
 
 /** A product as its reply shows it: JSON text, spliced into the reply unparsed. */
 export interface ProductJson {
@@ -232,8 +231,7 @@ export function findProductWithRelated(
   id: string,
   limit: number,
 ): Promise<(ProductJson & { related: boolean })[]> {
-  // The products are found first and written as JSON once, in one place: each copy of the JSON
-  // expression in a statement costs its executor set-up on every run.
+  // The products are found first, then their kept JSON read once.
   return sql.rows(
     `select p.id, ${PRODUCT_JSON}, x.related from (
        (select id, false as related from products where id = $1 and archived_at is null)
