@@ -1,6 +1,7 @@
 import type { ProductList, ProductListParams } from '@bazaar/shared/schemas/catalogue';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { type CardProduct, toCardProduct } from '@/lib/card-product';
 
 /** Any part of GET /api/products' query, in its parsed form (lists as arrays, flags as booleans). */
 export type ProductsParams = Partial<ProductListParams>;
@@ -29,4 +30,27 @@ export function useProducts(params: ProductsParams, options: { keepPrevious?: bo
     ...productsQueryOptions(params),
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
   });
+}
+
+/** A page of products as cards show them, without facets: what the home page's rows need. */
+export interface ProductCards {
+  products: CardProduct[];
+  total: number;
+}
+
+/**
+ * The card-sized form of a products query. Its own key: the listing and product pages, which need whole
+ * products and facets, never read these from the cache.
+ */
+export const productCardsQueryOptions = (params: ProductsParams) =>
+  queryOptions({
+    queryKey: ['catalogue', 'product-cards', params] as const,
+    queryFn: async ({ signal }): Promise<ProductCards> => {
+      const list = await fetchProducts(params, signal);
+      return { products: list.products.map(toCardProduct), total: list.total };
+    },
+  });
+
+export function useProductCards(params: ProductsParams) {
+  return useQuery(productCardsQueryOptions(params));
 }

@@ -1,7 +1,7 @@
-import type { Product } from '@bazaar/shared/schemas/catalogue';
 import { Link } from 'react-router';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { ProductImage } from '@/components/ui/product-image';
+import type { CardProduct } from '@/lib/card-product';
 import { CarouselFrame } from './carousel-frame';
 
 /** The hero carousel of featured products: title, description and Shop Now on a dark slide. */
@@ -9,7 +9,7 @@ export function FeaturedCarousel({
   products,
   loading,
 }: {
-  products: Product[] | undefined;
+  products: CardProduct[] | undefined;
   loading: boolean;
 }) {
   if (loading || !products?.length) {

@@ -1,8 +1,8 @@
-import type { Product } from '@bazaar/shared/schemas/catalogue';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ChevronRightIcon } from '@/components/ui/icons';
+import type { CardProduct } from '@/lib/card-product';
 import { useRowScroll } from '../hooks/use-row-scroll';
 import { Countdown } from './countdown';
 import { ProductCard } from './product-card';
@@ -11,7 +11,7 @@ import { SectionHeading } from './section-heading';
 export interface ProductRowProps {
   title: string;
   tag?: string;
-  products: Product[] | undefined;
+  products: CardProduct[] | undefined;
   loading: boolean;
   /** Shows a countdown to this moment beside the heading. */
   deadline?: Date;
