@@ -19,10 +19,14 @@ const BUDGET_KB = 100;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 
-/** The source files a built chunk was made from, by its source map. */
+/**
+ * The source files a built chunk was made from, by its source map. The bundler's own runtime chunk
+ * (its module helpers) comes from no source file, and has no map.
+ */
 function sourcesOf(file: string): string[] | undefined {
   const map = path.join(dist, `${file}.map`);
-  return existsSync(map) ? ((JSON.parse(readFileSync(map, 'utf8')).sources ?? []) as string[]) : undefined;
+  if (existsSync(map)) return (JSON.parse(readFileSync(map, 'utf8')).sources ?? []) as string[];
+  return /^assets\/rolldown-runtime-[\w-]+\.js$/.test(file) ? [] : undefined;
 }
 
 await withBuiltShop(async (baseUrl) => {

@@ -11,6 +11,28 @@ function variant(url: string, width: number): string {
   return `${url}${url.includes('?') ? '&' : '?'}w=${width}`;
 }
 
+const srcSetOf = (url: string) => WIDTHS.map((w) => `${variant(url, w)} ${w}w`).join(', ');
+
+/**
+ * A high-priority preload of an image shown only on screens matching `media`: an eager image is
+ * preloaded by React on every screen, so one hidden on phones would take the first seconds of a
+ * slow connection from the stylesheet and scripts. React hoists the link into <head>.
+ */
+export function ProductImagePreload({ src, sizes, media }: { src: string; sizes: string; media: string }) {
+  const resizable = isResizable(src);
+  return (
+    <link
+      rel="preload"
+      as="image"
+      href={resizable ? undefined : src}
+      imageSrcSet={resizable ? srcSetOf(src) : undefined}
+      imageSizes={resizable ? sizes : undefined}
+      media={media}
+      fetchPriority="high"
+    />
+  );
+}
+
 export interface ProductImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> {
   src: string | null | undefined;
   alt: string;
@@ -50,7 +72,7 @@ export function ProductImage({
   return (
     <img
       src={resizable ? variant(src, 480) : src}
-      srcSet={resizable ? WIDTHS.map((w) => `${variant(src, w)} ${w}w`).join(', ') : undefined}
+      srcSet={resizable ? srcSetOf(src) : undefined}
       sizes={resizable ? sizes : undefined}
       alt={alt}
       width={width}

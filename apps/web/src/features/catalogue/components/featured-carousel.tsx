@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
 import { ChevronRightIcon } from '@/components/ui/icons';
-import { ProductImage } from '@/components/ui/product-image';
+import { ProductImage, ProductImagePreload } from '@/components/ui/product-image';
 import type { CardProduct } from '@/lib/card-product';
 import { CarouselFrame } from './carousel-frame';
+
+const HERO_MEDIA = '(min-width: 640px)';
+const HERO_SIZES = '320px';
 
 /** The hero carousel of featured products: title, description and Shop Now on a dark slide. */
 export function FeaturedCarousel({
@@ -19,6 +22,8 @@ export function FeaturedCarousel({
       </div>
     );
   }
+  const image = (product: CardProduct) => product.productImage ?? product.images[0];
+  const first = image(products[0]!);
   const slides = products.slice(0, 5).map((product, i) => (
     <div
       key={product._id}
@@ -37,13 +42,15 @@ export function FeaturedCarousel({
           Shop Now <ChevronRightIcon size={18} />
         </Link>
       </div>
+      {/* The picture shows from the small breakpoint up (phones see the text alone): the first one is
+          preloaded for those screens only, and the image itself is lazy, so phones never fetch it. */}
+      {i === 0 && first ? <ProductImagePreload src={first} sizes={HERO_SIZES} media={HERO_MEDIA} /> : null}
       <ProductImage
-        src={product.productImage ?? product.images[0]}
+        src={image(product)}
         alt={product.name}
         width={480}
         height={480}
-        sizes="(min-width: 640px) 320px, 60vw"
-        eager={i === 0}
+        sizes={HERO_SIZES}
         className="mx-auto hidden aspect-square max-h-64 w-auto rounded-lg bg-white object-contain p-3 sm:block"
       />
     </div>
