@@ -63,7 +63,7 @@ await withBuiltShop(async (baseUrl) => {
   for (const url of styles) css += (await servedBytes(baseUrl + url, 'br')).bytes;
   const htmlBr = await servedBytes(baseUrl, 'br');
   console.log(
-    `\nCSS: ${kib(css)} KiB brotli (${styles.join(', ')}); the HTML itself: ${kib(htmlBr.bytes)} KiB brotli.`,
+    `\nCSS: ${kib(css)} KiB brotli (${styles.join(', ')}${/<style[^>]+data-href=/.test(html) ? ', inlined in the HTML' : ''}); the HTML itself: ${kib(htmlBr.bytes)} KiB brotli.`,
   );
 
   const within = total <= BUDGET_KB * 1024;
