@@ -18,10 +18,20 @@ export function fetchProducts(params: ProductsParams, signal?: AbortSignal): Pro
   return api<ProductList>('/products', { query, signal });
 }
 
+/** A listing page as the listing shows it: its products card-sized, the facets, counts and cursor. */
+export type ProductListing = Omit<ProductList, 'products'> & { products: CardProduct[] };
+
+/**
+ * A listing's page of products, kept card-sized (the server-rendered page hands the browser this, not
+ * whole products). Its own key: no page that needs whole products reads these from the cache.
+ */
 export const productsQueryOptions = (params: ProductsParams) =>
   queryOptions({
-    queryKey: ['catalogue', 'products', params] as const,
-    queryFn: ({ signal }) => fetchProducts(params, signal),
+    queryKey: ['catalogue', 'listing', params] as const,
+    queryFn: async ({ signal }): Promise<ProductListing> => {
+      const list = await fetchProducts(params, signal);
+      return { ...list, products: list.products.map(toCardProduct) };
+    },
   });
 
 /** A page of products; while the next filters load, the last page stays on screen. */
