@@ -69,6 +69,9 @@ export function Document({
             <link key={href} rel="stylesheet" href={href} precedence="default" />
           ),
         )}
+        {/* With the styles in the document the browser may paint it half parsed: the header drawn before
+            its last icons arrived moved when they did. The first paint waits until the main area starts. */}
+        <link rel="expect" href="#main" blocking="render" />
         <meta name="theme-color" content="#000000" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         {state.preloads.map((href) => (

@@ -85,3 +85,40 @@ export function ProductImage({
     />
   );
 }
+
+/** A transparent pixel: what a <picture> shows where none of its sources applies. */
+const NOTHING = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+/**
+ * A product photo for screens matching `media` only (the hero's, which phones do not show): a
+ * <picture> whose one source applies there, so other screens fetch nothing, and the image can still
+ * load eagerly with high priority where it shows. Hidden with the picture where it does not apply.
+ */
+export function ProductImageWhere({
+  media,
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  eager = false,
+  className = '',
+  pictureClassName = '',
+}: Omit<ProductImageProps, 'src'> & { src: string; media: string; pictureClassName?: string }) {
+  const resizable = isResizable(src);
+  return (
+    <picture className={pictureClassName}>
+      <source media={media} srcSet={resizable ? srcSetOf(src) : src} sizes={resizable ? sizes : undefined} />
+      <img
+        src={NOTHING}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+        fetchPriority={eager ? 'high' : undefined}
+        className={className}
+      />
+    </picture>
+  );
+}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ChevronRightIcon } from '@/components/ui/icons';
-import { ProductImage, ProductImagePreload } from '@/components/ui/product-image';
+import { ProductImage, ProductImagePreload, ProductImageWhere } from '@/components/ui/product-image';
 import type { CardProduct } from '@/lib/card-product';
 import { CarouselFrame } from './carousel-frame';
 
@@ -42,17 +42,31 @@ export function FeaturedCarousel({
           Shop Now <ChevronRightIcon size={18} />
         </Link>
       </div>
-      {/* The picture shows from the small breakpoint up (phones see the text alone): the first one is
-          preloaded for those screens only, and the image itself is lazy, so phones never fetch it. */}
+      {/* The picture shows from the small breakpoint up (phones see the text alone): its source applies
+          there only, so phones fetch nothing, and the first one is preloaded for those screens. */}
       {i === 0 && first ? <ProductImagePreload src={first} sizes={HERO_SIZES} media={HERO_MEDIA} /> : null}
-      <ProductImage
-        src={image(product)}
-        alt={product.name}
-        width={480}
-        height={480}
-        sizes={HERO_SIZES}
-        className="mx-auto hidden aspect-square max-h-64 w-auto rounded-lg bg-white object-contain p-3 sm:block"
-      />
+      {image(product) ? (
+        <ProductImageWhere
+          media={HERO_MEDIA}
+          src={image(product)!}
+          alt={product.name}
+          width={480}
+          height={480}
+          sizes={HERO_SIZES}
+          eager={i === 0}
+          pictureClassName="hidden sm:block"
+          className="mx-auto aspect-square w-64 max-w-full rounded-lg bg-white object-contain p-3"
+        />
+      ) : (
+        <ProductImage
+          src={null}
+          alt={product.name}
+          width={480}
+          height={480}
+          sizes={HERO_SIZES}
+          className="mx-auto hidden aspect-square max-h-64 w-auto rounded-lg bg-white object-contain p-3 sm:block"
+        />
+      )}
     </div>
   ));
   return <CarouselFrame label="Featured products" slides={slides} className="h-[22rem] md:h-[21rem]" />;
