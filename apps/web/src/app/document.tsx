@@ -10,8 +10,13 @@ export const PAGE_STATE_ID = 'page-state';
 /** What the server sends with a page for the browser to hydrate it with. */
 export interface PageState {
   origin: string;
-  /** Built stylesheets the page links, and module chunks it preloads beside the entry. */
+  /** Built stylesheets the page uses, and module chunks it preloads beside the entry. */
   styles: string[];
+  /**
+   * The stylesheets are in the HTML itself (`<style>`), not linked: the first paint waits for no
+   * second request. The browser's render finds them there by their href.
+   */
+  stylesInline?: boolean;
   preloads: string[];
   queries: DehydratedState;
   /** The router's loader data and (serialised) errors. */
@@ -35,10 +40,13 @@ function useThemeStyle(): CSSProperties | undefined {
 export function Document({
   state,
   stateJson,
+  styleText,
   children,
 }: {
-  state: Pick<PageState, 'styles' | 'preloads'>;
+  state: Pick<PageState, 'styles' | 'preloads' | 'stylesInline'>;
   stateJson: string;
+  /** The server's render only: each inlined stylesheet's text by its href. */
+  styleText?: ReadonlyMap<string, string>;
   children: ReactNode;
 }) {
   // Marks the page as running (end-to-end tests wait for it before clicking: until then a click has no handler).
@@ -51,9 +59,19 @@ export function Document({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* A stylesheet with a precedence is a resource React sends first: it blocks the first paint, the modules only hydration. */}
-        {state.styles.map((href) => (
-          <link key={href} rel="stylesheet" href={href} precedence="default" />
-        ))}
+        {state.styles.map((href) =>
+          state.stylesInline ? (
+            // React finds a hoisted <style> by its href when it hydrates, and keeps the server's text.
+            <style key={href} href={href} precedence="default">
+              {styleText?.get(href) ?? ''}
+            </style>
+          ) : (
+            <link key={href} rel="stylesheet" href={href} precedence="default" />
+          ),
+        )}
+        {/* With the styles in the document the browser may paint it half parsed: the header drawn before
+            its last icons arrived moved when they did. The first paint waits until the main area starts. */}
+        <link rel="expect" href="#main" blocking="render" />
         <meta name="theme-color" content="#000000" />
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         {state.preloads.map((href) => (

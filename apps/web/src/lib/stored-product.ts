@@ -1,4 +1,4 @@
-import type { Product } from '@bazaar/shared/schemas/catalogue';
+import type { CardProduct } from './card-product';
 
 /**
  * What the browser keeps of a product in the guest cart and wishlist. The spec copies `productImage`
@@ -14,7 +14,7 @@ export interface StoredProduct {
   discount: number;
 }
 
-export function toStoredProduct(product: Product): StoredProduct {
+export function toStoredProduct(product: CardProduct): StoredProduct {
   return {
     _id: product._id,
     name: product.name,

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useHydrated } from '@/lib/use-hydrated';
 import { ScrollProgress } from './scroll-progress';
@@ -5,9 +6,23 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TopBanner } from './top-banner';
 
+/**
+ * Until the page runs, its form controls are disabled: a field typed into before hydration would be
+ * reset by its form, and a form sent then would go to the server as a plain GET. Links work. A
+ * component of its own, so the re-render hydration ends with (done at once, in one task) is this
+ * fieldset alone and not the whole page.
+ */
+function DisabledUntilHydrated({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset role="none" disabled={!hydrated} className="contents">
+      {children}
+    </fieldset>
+  );
+}
+
 /** Every storefront page: scroll bar, banner, header, the page, footer. */
 export function RootLayout() {
-  const hydrated = useHydrated();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -19,14 +34,12 @@ export function RootLayout() {
       <ScrollProgress />
       <TopBanner />
       <SiteHeader />
-      {/* Until the page runs, its form controls are disabled: a field typed into before hydration would
-          be reset by its form, and a form sent then would go to the server as a plain GET. Links work. */}
-      <fieldset role="none" disabled={!hydrated} className="contents">
+      <DisabledUntilHydrated>
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <Outlet />
         </main>
         <SiteFooter />
-      </fieldset>
+      </DisabledUntilHydrated>
       <ScrollRestoration />
     </div>
   );

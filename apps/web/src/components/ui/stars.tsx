@@ -1,6 +1,22 @@
+/** A star's outline after its first point (12, 2.5), all relative: repeated along a row by moving that point. */
+const STAR = 'l2.9 6 6.6.9-4.8 4.6 1.2 6.5-5.9-3.1-5.9 3.1 1.2-6.5-4.8-4.6 6.6-.9z';
+/** The star's left half, from the same first point. */
+const HALF_STAR = 'l-2.9 6-6.6.9 4.8 4.6-1.2 6.5 5.9-3.1z';
+/** One star's cell and the gap after it, in the star's own 24-unit drawing. */
+const CELL = 24;
+const GAP = 3;
+
+const stars = (from: number, to: number, shape: string) =>
+  Array.from(
+    { length: Math.max(0, to - from) },
+    (_, i) => `M${12 + (from + i) * (CELL + GAP)} 2.5${shape}`,
+  ).join('');
+
 /**
- * A rating out of 5 as the spec draws it: full stars, one half star when the
- * fraction is 0.5 or more, then empty stars. Read out as one image with a label.
+ * A rating out of 5 as the spec draws it: full stars, one half star when the fraction is 0.5 or more,
+ * then empty stars. Read out as one image with a label. Drawn as one SVG of two paths (grey row, gold
+ * stars over it): a listing shows dozens of these, and five nested elements per star made up half the
+ * home page's DOM.
  */
 export function Stars({
   rating,
@@ -13,57 +29,24 @@ export function Stars({
 }) {
   const value = Math.min(5, Math.max(0, Number.isFinite(rating) ? rating : 0));
   const full = Math.floor(value);
-  const half = value - full >= 0.5 ? 1 : 0;
-  const kinds = [
-    ...Array<'full'>(full).fill('full'),
-    ...Array<'half'>(half).fill('half'),
-    ...Array<'empty'>(5 - full - half).fill('empty'),
-  ];
+  const half = value - full >= 0.5;
   const label = `Rated ${Math.round(value * 10) / 10} out of 5`;
+  const width = 5 * CELL + 4 * GAP;
   return (
-    <span
-      role="img"
-      aria-label={label}
-      title={label}
-      className={`inline-flex items-center gap-0.5 ${className}`}
-    >
-      {kinds.map((kind, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: five fixed positions
-        <Star key={i} kind={kind} size={size} />
-      ))}
+    <span role="img" aria-label={label} title={label} className={`inline-flex items-center ${className}`}>
+      <svg
+        width={(size * width) / CELL}
+        height={size}
+        viewBox={`0 0 ${width} ${CELL}`}
+        aria-hidden="true"
+        focusable="false"
+        className="block"
+      >
+        <path d={stars(0, 5, STAR)} fill="#d1d5db" />
+        {full > 0 || half ? (
+          <path d={stars(0, full, STAR) + (half ? stars(full, full + 1, HALF_STAR) : '')} fill="#ffad33" />
+        ) : null}
+      </svg>
     </span>
-  );
-}
-
-const STAR_PATH = 'M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9L12 2.5z';
-
-function Star({ kind, size }: { kind: 'full' | 'half' | 'empty'; size: number }) {
-  return (
-    <span className="relative inline-block shrink-0" style={{ width: size, height: size }}>
-      <StarShape size={size} fill="#d1d5db" />
-      {kind === 'empty' ? null : (
-        <span
-          className="absolute inset-y-0 left-0 overflow-hidden"
-          style={{ width: kind === 'half' ? size / 2 : size }}
-        >
-          <StarShape size={size} fill="#ffad33" />
-        </span>
-      )}
-    </span>
-  );
-}
-
-function StarShape({ size, fill }: { size: number; fill: string }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      className="block"
-    >
-      <path d={STAR_PATH} fill={fill} />
-    </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { CART_MESSAGES } from '@bazaar/shared/constants';
-import type { Product } from '@bazaar/shared/schemas/catalogue';
+import type { CardProduct } from '@/lib/card-product';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { toStoredProduct } from '@/lib/stored-product';
@@ -26,7 +26,7 @@ export interface ProductInCart {
  * One product's place in the cart, with the spec's toasts. Guests keep their cart in the browser;
  * signed-in shoppers' changes go to the server, whose reply becomes the cart.
  */
-export function useProductInCart(product: Product): ProductInCart {
+export function useProductInCart(product: CardProduct): ProductInCart {
   const { signedIn, cart } = useAccountCartQuery();
   const inGuestCart = useGuestCart((state) => state.lines.some((line) => line._id === product._id));
   const addLine = useAddToCart();

@@ -1,15 +1,18 @@
-import type { Product } from '@bazaar/shared/schemas/catalogue';
 import { Link } from 'react-router';
 import { ChevronRightIcon } from '@/components/ui/icons';
-import { ProductImage } from '@/components/ui/product-image';
+import { ProductImage, ProductImagePreload, ProductImageWhere } from '@/components/ui/product-image';
+import type { CardProduct } from '@/lib/card-product';
 import { CarouselFrame } from './carousel-frame';
+
+const HERO_MEDIA = '(min-width: 640px)';
+const HERO_SIZES = '320px';
 
 /** The hero carousel of featured products: title, description and Shop Now on a dark slide. */
 export function FeaturedCarousel({
   products,
   loading,
 }: {
-  products: Product[] | undefined;
+  products: CardProduct[] | undefined;
   loading: boolean;
 }) {
   if (loading || !products?.length) {
@@ -19,6 +22,8 @@ export function FeaturedCarousel({
       </div>
     );
   }
+  const image = (product: CardProduct) => product.productImage ?? product.images[0];
+  const first = image(products[0]!);
   const slides = products.slice(0, 5).map((product, i) => (
     <div
       key={product._id}
@@ -37,15 +42,31 @@ export function FeaturedCarousel({
           Shop Now <ChevronRightIcon size={18} />
         </Link>
       </div>
-      <ProductImage
-        src={product.productImage ?? product.images[0]}
-        alt={product.name}
-        width={480}
-        height={480}
-        sizes="(min-width: 640px) 320px, 60vw"
-        eager={i === 0}
-        className="mx-auto hidden aspect-square max-h-64 w-auto rounded-lg bg-white object-contain p-3 sm:block"
-      />
+      {/* The picture shows from the small breakpoint up (phones see the text alone): its source applies
+          there only, so phones fetch nothing, and the first one is preloaded for those screens. */}
+      {i === 0 && first ? <ProductImagePreload src={first} sizes={HERO_SIZES} media={HERO_MEDIA} /> : null}
+      {image(product) ? (
+        <ProductImageWhere
+          media={HERO_MEDIA}
+          src={image(product)!}
+          alt={product.name}
+          width={480}
+          height={480}
+          sizes={HERO_SIZES}
+          eager={i === 0}
+          pictureClassName="hidden sm:block"
+          className="mx-auto aspect-square w-64 max-w-full rounded-lg bg-white object-contain p-3"
+        />
+      ) : (
+        <ProductImage
+          src={null}
+          alt={product.name}
+          width={480}
+          height={480}
+          sizes={HERO_SIZES}
+          className="mx-auto hidden aspect-square max-h-64 w-auto rounded-lg bg-white object-contain p-3 sm:block"
+        />
+      )}
     </div>
   ));
   return <CarouselFrame label="Featured products" slides={slides} className="h-[22rem] md:h-[21rem]" />;

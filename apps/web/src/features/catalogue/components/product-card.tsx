@@ -1,10 +1,10 @@
-import type { Product } from '@bazaar/shared/schemas/catalogue';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { HeartIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
 import { ProductImage } from '@/components/ui/product-image';
 import { Stars } from '@/components/ui/stars';
+import type { CardProduct } from '@/lib/card-product';
 import { useProductToggles } from '../hooks/use-product-toggles';
 import { ProductBadge } from './product-badge';
 import { type PreviewAnchor, ProductPreview } from './product-preview';
@@ -12,7 +12,7 @@ import { type PreviewAnchor, ProductPreview } from './product-preview';
 const PREVIEW_DELAY_MS = 600;
 
 /** The spec's product card: image, heart, badge, hover cart button and preview, name, description, price, stars. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
   const { inCart, liked, toggleCart, toggleLike } = useProductToggles(product);
   const [preview, setPreview] = useState<PreviewAnchor | null>(null);
   const timer = useRef<number | undefined>(undefined);

@@ -1,7 +1,7 @@
-import type { Product } from '@bazaar/shared/schemas/catalogue';
 import { Price } from '@/components/ui/price';
 import { ProductImage } from '@/components/ui/product-image';
 import { Stars } from '@/components/ui/stars';
+import type { CardProduct } from '@/lib/card-product';
 
 export type PreviewAnchor = Pick<DOMRect, 'top' | 'left' | 'right' | 'bottom'>;
 
@@ -13,7 +13,7 @@ const GAP = 12;
  * clip their overflow do not cut it off. It repeats what the card says, so
  * assistive technology skips it.
  */
-export function ProductPreview({ product, anchor }: { product: Product; anchor: PreviewAnchor }) {
+export function ProductPreview({ product, anchor }: { product: CardProduct; anchor: PreviewAnchor }) {
   const fitsRight = anchor.right + GAP + WIDTH < window.innerWidth;
   const left = fitsRight ? anchor.right + GAP : Math.max(GAP, anchor.left - GAP - WIDTH);
   const top = Math.min(Math.max(GAP, anchor.top), Math.max(GAP, window.innerHeight - 420));

@@ -1,9 +1,9 @@
-import type { Product } from '@bazaar/shared/schemas/catalogue';
 import { useContext } from 'react';
+import type { CardProduct } from '@/lib/card-product';
 import { ProductShoppingContext } from '../lib/product-shopping';
 
 /** Cart and wishlist toggles of one product, through the cart and wishlist the app layer provides. */
-export function useProductToggles(product: Product) {
+export function useProductToggles(product: CardProduct) {
   const shopping = useContext(ProductShoppingContext);
   if (!shopping) {
     throw new Error(

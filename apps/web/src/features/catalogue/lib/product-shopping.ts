@@ -1,5 +1,5 @@
-import type { Product } from '@bazaar/shared/schemas/catalogue';
 import { createContext } from 'react';
+import type { CardProduct } from '@/lib/card-product';
 
 /** A product's place in the cart, as the cards and the product page use it. */
 export interface CartControls {
@@ -21,8 +21,8 @@ export interface WishlistControls {
  * when its product's cart or wishlist state changes; the bound value never changes.
  */
 export interface ProductShopping {
-  useCart(product: Product): CartControls;
-  useWishlist(product: Product): WishlistControls;
+  useCart(product: CardProduct): CartControls;
+  useWishlist(product: CardProduct): WishlistControls;
 }
 
 export const ProductShoppingContext = createContext<ProductShopping | null>(null);

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { PageLoader } from '@/lib/page-data';
 import { PageMeta } from '@/lib/page-meta';
 import { categoriesQueryOptions, useCategories } from '../api/get-categories';
-import { type ProductsParams, productsQueryOptions, useProducts } from '../api/get-products';
+import { type ProductsParams, productCardsQueryOptions, useProductCards } from '../api/get-products';
 import { BannerCarousel } from '../components/banner-carousel';
 import { CategoryPanel } from '../components/category-panel';
 import { FeaturedCarousel } from '../components/featured-carousel';
@@ -20,17 +20,17 @@ const ROWS = {
 export const loader: PageLoader = async ({ queryClient }) => {
   await Promise.all([
     queryClient.prefetchQuery(categoriesQueryOptions()),
-    ...Object.values(ROWS).map((params) => queryClient.prefetchQuery(productsQueryOptions(params))),
+    ...Object.values(ROWS).map((params) => queryClient.prefetchQuery(productCardsQueryOptions(params))),
   ]);
   return undefined;
 };
 
 export function HomePage() {
   const categories = useCategories();
-  const featured = useProducts(ROWS.featured);
-  const deals = useProducts(ROWS.deals);
-  const bestSelling = useProducts(ROWS.bestSelling);
-  const explore = useProducts(ROWS.explore);
+  const featured = useProductCards(ROWS.featured);
+  const deals = useProductCards(ROWS.deals);
+  const bestSelling = useProductCards(ROWS.bestSelling);
+  const explore = useProductCards(ROWS.explore);
   // The flash sale runs to the end of the third day from today, on the shopper's clock.
   const deadline = useMemo(() => endOfDayIn(3), []);
   // Biggest discount first: the deepest deals lead the row.

@@ -28,11 +28,14 @@ export const wishlistQueryOptions = (userId: string | null) =>
  */
 export function useAccountWishlistQuery(options: { fresh?: boolean } = {}) {
   const signedIn = useSession((s) => s.isAuthenticated);
-  const checking = useSession((s) => s.checking);
   const userId = useSession((s) => s.user?._id ?? null);
+  // One value for 'asked for yet': a guest's is false on the server and in the browser alike, so
+  // hydrating does not end with every product card re-rendered because `checking` went from true
+  // (the server's snapshot) to false.
+  const ready = useSession((s) => s.isAuthenticated && !s.checking && s.user !== null);
   const query = useQuery({
     ...wishlistQueryOptions(userId),
-    enabled: signedIn && !checking && userId !== null,
+    enabled: ready,
     // The wishlist page asks the server every time it opens: prices and stock may have changed since.
     ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
   });

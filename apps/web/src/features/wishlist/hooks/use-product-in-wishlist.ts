@@ -1,5 +1,5 @@
 import { WISHLIST_MESSAGES } from '@bazaar/shared/constants';
-import type { Product } from '@bazaar/shared/schemas/catalogue';
+import type { CardProduct } from '@/lib/card-product';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { toStoredProduct } from '@/lib/stored-product';
@@ -17,7 +17,7 @@ export interface ProductInWishlist {
  * One product's place in the wishlist, with the spec's toasts. Guests keep their wishlist in the
  * browser; signed-in shoppers' changes go to the server, whose reply becomes the wishlist.
  */
-export function useProductInWishlist(product: Product): ProductInWishlist {
+export function useProductInWishlist(product: CardProduct): ProductInWishlist {
   const { signedIn, wishlist } = useAccountWishlistQuery();
   const likedAsGuest = useGuestWishlist((state) => state.items.some((item) => item._id === product._id));
   const add = useAddToWishlist();
