@@ -6,6 +6,7 @@ import {
   facetConditions,
   inPageOrder,
   type ListingOrder,
+  narrowedCounts,
   type PagePosition,
   type PageRow,
   pageSql,
@@ -29,58 +30,6 @@ type Counted = (typeof COUNTED)[number];
 function priceBounds(where: string): string {
   return `select 'price-min', null, (select min(sale_price_paise) from catalogue_listing l where ${where})
     union all select 'price-max', null, (select max(sale_price_paise) from catalogue_listing l where ${where})`;
-}
-
-/**
- * The narrowed set's (every criterion's) total, the slider's bounds when
- * `withBounds`, and the counts of the facets in `wanted`, from one pass over
- * its rows: one grouping set per facet (colours and sizes grouped by their
- * whole set first, far fewer sets than rows to unnest; ratings by whole star,
- * summed into "n or more", which also give the total).
- */
-function narrowedCounts(where: string, wanted: readonly (Counted | 'rating')[], withBounds: boolean): string {
-  const sets = [
-    { facet: 'brand', expr: 'l.brand', kind: 'value' },
-    { facet: 'material', expr: 'l.material', kind: 'value' },
-    { facet: 'colour', expr: 'l.colours', kind: 'set' },
-    { facet: 'size', expr: 'l.sizes', kind: 'set' },
-  ]
-    .filter((s) => wanted.includes(s.facet as Counted))
-    .concat({ facet: 'rating', expr: 'floor(l.rating)', kind: 'star' });
-  // grouping() sets an expression's bit (the first the highest) when a row's set leaves it out; each set keeps one.
-  const full = (1 << sets.length) - 1;
-  const gid = (facet: string) => full - (1 << (sets.length - 1 - sets.findIndex((s) => s.facet === facet)));
-  const of = (facet: string) => `from g where gid = ${gid(facet)}`;
-  const parts = [`select 'total', null::text, coalesce(sum(n), 0)::int ${of('rating')}`];
-  if (withBounds)
-    parts.push(
-      `select 'price-min', null, min(lo) ${of('rating')}`,
-      `select 'price-max', null, max(hi) ${of('rating')}`,
-    );
-  if (wanted.includes('rating'))
-    for (const r of [4, 3, 2, 1])
-      parts.push(`select 'rating', '${r}', coalesce(sum(n), 0)::int ${of('rating')} and r >= ${r}`);
-  for (const { facet, kind } of sets) {
-    if (kind === 'value') parts.push(`select '${facet}', v, n ${of(facet)} and v is not null`);
-    if (kind === 'set')
-      parts.push(`select '${facet}', e, sum(n)::int
-        from g cross join lateral unnest(g.vs) e where gid = ${gid(facet)} group by e`);
-  }
-  // Each set's column is null in the other sets' rows, so values share one column and sets another.
-  const columns = sets.map((s) => s.expr);
-  const shared = (kind: string) => sets.filter((s) => s.kind === kind).map((s) => s.expr);
-  const selected = [
-    shared('value').length ? `coalesce(${shared('value').join(', ')}) v` : '',
-    shared('set').length ? `coalesce(${shared('set').join(', ')}) vs` : '',
-    'floor(l.rating) r',
-    'count(*)::int n',
-    withBounds ? 'min(l.sale_price_paise) lo, max(l.sale_price_paise) hi' : '',
-    `grouping(${columns.join(', ')}) gid`,
-  ].filter(Boolean);
-  return `with g as materialized (
-      select ${selected.join(', ')} from catalogue_listing l where ${where}
-      group by grouping sets (${columns.map((c) => `(${c})`).join(', ')})
-    ) ${union(parts)}`;
 }
 
 /**

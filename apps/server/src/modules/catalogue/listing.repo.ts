@@ -275,6 +275,64 @@ export function valueCounts(k: Counted, source: string, where: string): string {
   }
 }
 
+/**
+ * The narrowed set's (every criterion's) total, the slider's bounds when
+ * `withBounds`, and the counts of the facets in `wanted`, from one pass over
+ * the rows of `source` passing `where` (a browse's listing rows, or a search's matches):
+ * one grouping set per facet (colours and sizes grouped by their
+ * whole set first, far fewer sets than rows to unnest; ratings by whole star,
+ * summed into "n or more", which also give the total).
+ */
+export function narrowedCounts(
+  where: string,
+  wanted: readonly (Counted | 'rating')[],
+  withBounds: boolean,
+  source = 'catalogue_listing l',
+): string {
+  const sets = [
+    { facet: 'brand', expr: 'l.brand', kind: 'value' },
+    { facet: 'material', expr: 'l.material', kind: 'value' },
+    { facet: 'colour', expr: 'l.colours', kind: 'set' },
+    { facet: 'size', expr: 'l.sizes', kind: 'set' },
+  ]
+    .filter((s) => wanted.includes(s.facet as Counted))
+    .concat({ facet: 'rating', expr: 'floor(l.rating)', kind: 'star' });
+  // grouping() sets an expression's bit (the first the highest) when a row's set leaves it out; each set keeps one.
+  const full = (1 << sets.length) - 1;
+  const gid = (facet: string) => full - (1 << (sets.length - 1 - sets.findIndex((s) => s.facet === facet)));
+  const of = (facet: string) => `from g where gid = ${gid(facet)}`;
+  const parts = [`select 'total', null::text, coalesce(sum(n), 0)::int ${of('rating')}`];
+  if (withBounds)
+    parts.push(
+      `select 'price-min', null, min(lo) ${of('rating')}`,
+      `select 'price-max', null, max(hi) ${of('rating')}`,
+    );
+  if (wanted.includes('rating'))
+    for (const r of [4, 3, 2, 1])
+      parts.push(`select 'rating', '${r}', coalesce(sum(n), 0)::int ${of('rating')} and r >= ${r}`);
+  for (const { facet, kind } of sets) {
+    if (kind === 'value') parts.push(`select '${facet}', v, n ${of(facet)} and v is not null`);
+    if (kind === 'set')
+      parts.push(`select '${facet}', e, sum(n)::int
+        from g cross join lateral unnest(g.vs) e where gid = ${gid(facet)} group by e`);
+  }
+  // Each set's column is null in the other sets' rows, so values share one column and sets another.
+  const columns = sets.map((s) => s.expr);
+  const shared = (kind: string) => sets.filter((s) => s.kind === kind).map((s) => s.expr);
+  const selected = [
+    shared('value').length ? `coalesce(${shared('value').join(', ')}) v` : '',
+    shared('set').length ? `coalesce(${shared('set').join(', ')}) vs` : '',
+    'floor(l.rating) r',
+    'count(*)::int n',
+    withBounds ? 'min(l.sale_price_paise) lo, max(l.sale_price_paise) hi' : '',
+    `grouping(${columns.join(', ')}) gid`,
+  ].filter(Boolean);
+  return `with g as materialized (
+      select ${selected.join(', ')} from ${source} where ${where}
+      group by grouping sets (${columns.map((c) => `(${c})`).join(', ')})
+    ) ${union(parts)}`;
+}
+
 /** Products rated at least 4, 3, 2 and 1 over the rows of `source` passing `where`: one pass. */
 export function ratingCounts(source: string, where: string): string {
   return `select 'rating', v.r::text, v.n from (
@@ -282,17 +340,6 @@ export function ratingCounts(source: string, where: string): string {
         count(*) filter (where rating >= 2)::int r2, count(*) filter (where rating >= 1)::int r1
       from ${source} where ${where}
     ) x cross join lateral (values (4, x.r4), (3, x.r3), (2, x.r2), (1, x.r1)) v(r, n)`;
-}
-
-/** The total, and the slider's bounds when `withPrice`: one pass. */
-export function totalAndBounds(source: string, where: string, withPrice: boolean): string {
-  const bounds = withPrice ? ', min(sale_price_paise) lo, max(sale_price_paise) hi' : '';
-  const rows = withPrice
-    ? `(values ('total', x.n), ('price-min', x.lo), ('price-max', x.hi))`
-    : `(values ('total', x.n))`;
-  return `select v.facet as facet, null::text as value, v.n as n
-    from (select count(*)::int n${bounds} from ${source} where ${where}) x
-    cross join lateral ${rows} v(facet, n)`;
 }
 
 /** The slider's bounds over the rows of `source` passing `where`: one pass. */
@@ -342,9 +389,11 @@ export async function findMatches(
         limit ${pageSize(page.limit)} offset ${params.add('offset' in page.at ? page.at.offset : 0)}::int) h`);
   }
   if (withFacets) {
-    const counts = [totalAndBounds('base l', passing(), !facets.price)];
-    for (const k of COUNTED) counts.push(valueCounts(k, 'base l', passing(k)));
-    counts.push(ratingCounts('base l', passing('rating')));
+    // The unselected facets and the total count the same rows: one pass over the matches for them all.
+    const unselected = ([...COUNTED, 'rating'] as const).filter((k) => !facets[k]);
+    const counts = [`select * from (${narrowedCounts(passing(), unselected, !facets.price, 'base l')}) n`];
+    for (const k of COUNTED) if (facets[k]) counts.push(valueCounts(k, 'base l', passing(k)));
+    if (facets.rating) counts.push(ratingCounts('base l', passing('rating')));
     if (facets.price) counts.push(boundsOf('base l', passing('price')));
     parts.push(`select 'facet', f.facet, array[f.value], f.n from (${union(counts)}) f(facet, value, n)`);
   }
