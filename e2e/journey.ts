@@ -3,19 +3,29 @@ import type { Page } from 'playwright-core';
 
 /** WCAG 2.1 A and AA rules on the page as it is now; the violations, described for a failing test. */
 export async function accessibilityProblems(page: Page): Promise<string[]> {
-  // Colours read mid-animation (a toast sliding in, a badge fading) are neither the start nor the end
-  // state: let finite animations finish first, for at most 2.5 s (a toast's progress bar runs longer).
-  await page.evaluate(() =>
-    Promise.race([
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-      new Promise((resolve) => setTimeout(resolve, 2500)),
-    ]),
-  );
+  // Colours read mid-animation (a toast sliding in or out, a badge fading) are neither the start nor
+  // the end state: wait until no finite animation runs, for at most 2.5 s (a toast's progress bar runs
+  // longer). Asked again after each wait: one toast replacing another starts a new animation.
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 2500;
+    for (;;) {
+      const running = document
+        .getAnimations()
+        .filter(
+          (a) =>
+            a.playState === 'running' &&
+            Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+        );
+      const left = deadline - performance.now();
+      if (!running.length || left <= 0) return;
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, left)),
+      ]);
+      // A frame for what the finished animations set off (an exit that removes the toast, the next one).
+      await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    }
+  });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
