@@ -31,16 +31,19 @@ export async function findPaymentOfOrder(
   return row;
 }
 
+const ofProviderOrder = (db: DbOrTx, provider: string, providerOrderId: string) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)));
+
 /** The payment row of a provider order, as it is now (not locked). */
 export async function findPaymentByProviderOrder(
   db: DbOrTx,
   provider: string,
   providerOrderId: string,
 ): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)));
+  const [row] = await ofProviderOrder(db, provider, providerOrderId);
   return row;
 }
 
@@ -50,11 +53,7 @@ export async function lockPaymentByProviderOrder(
   provider: string,
   providerOrderId: string,
 ): Promise<PaymentRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)))
-    .for('update');
+  const [row] = await ofProviderOrder(db, provider, providerOrderId).for('update');
   return row;
 }
 
