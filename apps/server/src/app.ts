@@ -87,9 +87,13 @@ async function assemble(
   app.decorate('deps', deps);
   app.decorate('services', services);
   const expiry = new OrderExpiryJob(() => services.orders.expireDue(), config.orders.expiryCheckMs, deps.log);
-  app.addHook('onReady', async () => expiry.start());
+  app.addHook('onReady', async () => {
+    await services.catalogue.start();
+    expiry.start();
+  });
   app.addHook('onClose', async () => {
     await expiry.stop();
+    await services.catalogue.close();
     await closeDeps();
   });
 

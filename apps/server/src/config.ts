@@ -34,6 +34,7 @@ const envSchema = z.object({
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   CATALOGUE_CHECK_REPLIES: boolFlag,
+  CATALOGUE_INDEX: z.enum(['memory', 'postgres']).default('memory'),
   TRUST_PROXY: z
     .string()
     .regex(/^(true|false|\d+)$/, 'must be true, false or a number of proxy hops')
@@ -106,6 +107,12 @@ export interface Config {
    * schema; off in production, where the check cost a reply ~0.1 ms of the server's one thread.
    */
   checkCatalogueReplies: boolean;
+  /**
+   * Where listings, search and facet counts are worked out: `memory` (each process keeps the
+   * listing in memory, checked against the database on every read, so exact) or `postgres` (every
+   * listing read by SQL over the kept counts and indexes; no memory held).
+   */
+  catalogueIndex: 'memory' | 'postgres';
   /** scrypt cost of new password hashes: production's always, except in testConfig(). */
   passwordCost: ScryptCost;
   mail: { smtpUrl: string | undefined; from: string };
@@ -170,6 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     checkCatalogueReplies: e.CATALOGUE_CHECK_REPLIES ?? e.NODE_ENV !== 'production',
+    catalogueIndex: e.CATALOGUE_INDEX,
     passwordCost: PRODUCTION_SCRYPT_COST,
     trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : Number(e.TRUST_PROXY),
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

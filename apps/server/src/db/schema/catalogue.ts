@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   customType,
@@ -204,4 +205,40 @@ export const catalogueFacetBandCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.node, t.facet, t.band, t.value] })],
+);
+
+/** A PostgreSQL transaction id (xid8), as its text: compared only in SQL, never in JavaScript. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Which listed products each committed transaction changed (inserted, updated
+ * or removed from catalogue_listing; a null product: all of them, a TRUNCATE),
+ * written by statement triggers on catalogue_listing in the writing transaction
+ * (migration 0015). A process that keeps the listing in memory reads the rows
+ * its last snapshot could not see (pg_visible_in_snapshot), so it learns every
+ * change exactly once, whatever order transactions commit in, and never waits
+ * on a lock the writers share. Old rows are pruned (CatalogueService.pruneChangeLog).
+ */
+export const catalogueListingChanges = pgTable(
+  'catalogue_listing_changes',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    productId: uuid('product_id'),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalogue_listing_changes_xid_idx').on(t.xid)],
+);
+
+/**
+ * The newest transaction whose change rows were pruned (one row). A process
+ * whose snapshot might not have seen one of them loads the listing afresh.
+ */
+export const catalogueListingLogHorizon = pgTable(
+  'catalogue_listing_log_horizon',
+  {
+    id: boolean('id').primaryKey().default(true),
+    xid: xid8('xid').notNull(),
+  },
+  (t) => [check('catalogue_listing_log_horizon_one_row', sql`${t.id}`)],
 );

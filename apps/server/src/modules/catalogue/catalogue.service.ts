@@ -8,26 +8,18 @@ import {
   paiseToRupees,
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import type { ReplyText } from '../../lib/cache/reply-cache';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
-import { findFacetRows, findListingPageAndFacets } from './facet-counts.repo';
+import { createListingIndex } from './create-listing-index';
 import { imageUrl } from './image-url';
-import {
-  findListingPage,
-  findProductsByIds,
-  findProductWithRelated,
-  type ListingHit,
-  listingOrder,
-  type PagePosition,
-  type PageRow,
-} from './listing.repo';
+import { findProductWithRelated, type PagePosition, type PageRow } from './listing.repo';
 import { decodeCursor, encodeCursor } from './listing-cursor';
-import { PostgresProductSearch } from './postgres-product-search';
-import { type ListingSummary, toFacetSummary } from './product-facets';
+import type { ListingIndex } from './listing-index';
+import type { ListingSummary } from './product-facets';
 import { type ProductFilters, toFilters } from './product-filters';
-import type { ProductSearch } from './product-search';
 import { SqlRunner } from './sql-runner';
 
 const RELATED_LIMIT = 8;
@@ -42,13 +34,14 @@ declare module '../../lib/events/events' {
 }
 
 export interface CatalogueServiceDeps {
+  config: Pick<Config, 'catalogueIndex'>;
   db: Db;
   /** The driver under `db`: the storefront's reads run on it directly (SqlRunner). */
   database: Database;
   events: Events;
   log: FastifyBaseLogger;
-  /** Where listings with a search term and suggestions come from; PostgreSQL's own search by default. */
-  search?: ProductSearch;
+  /** Where listings come from; by default the one config.catalogueIndex names. */
+  index?: ListingIndex;
 }
 
 /** Told which products changed; undefined means any of them may have. */
@@ -59,18 +52,28 @@ export class CatalogueService {
   private readonly listeners = new Set<CatalogueChangeListener>();
   private readonly origin = randomUUID();
   private listening: Promise<unknown> | undefined;
-  private readonly search: ProductSearch;
+  private readonly index: ListingIndex;
   private readonly sql: SqlRunner;
 
   constructor(private readonly deps: CatalogueServiceDeps) {
     this.sql = new SqlRunner(deps.database);
-    this.search = deps.search ?? new PostgresProductSearch(this.sql);
+    this.index = deps.index ?? createListingIndex(deps.config.catalogueIndex, this.sql, deps.log);
+  }
+
+  /** Ready to answer listings (an index kept in memory has loaded). */
+  start(): Promise<void> {
+    return this.index.start();
+  }
+
+  close(): Promise<void> {
+    return this.index.close();
   }
 
   /**
    * One page of products matching the filters, with the total and the facet
    * counts. The summary depends on the filters only, not on sort or page: a
-   * caller that keeps one per filter set (the routes do) says where to get it.
+   * caller that keeps one per filter set (the routes do) says where to get it,
+   * and an index whose counting costs more than its paging takes it from there.
    * A page starts at `page` or, given a cursor from an earlier reply, just
    * after it (`nextCursor`: seek paging, which no insert or delete between
    * pages can shift, and which costs the same however deep).
@@ -81,17 +84,9 @@ export class CatalogueService {
     const at: PagePosition = q.cursor
       ? { after: decodeCursor(q.cursor, sort).key }
       : { offset: (q.page - 1) * q.limit };
-    // Without kept summaries, a browse counts in the statement that finds its page, and so does a search.
-    if (!summary && !filters.search) {
-      const found = await findListingPageAndFacets(this.sql, filters, listingOrder(sort), q.limit + 1, at);
-      return this.listReply(q, sort, found.rows, toFacetSummary(found.facets));
-    }
     // One more than a page: whether there is a next page, without counting.
-    const [found, counted] = await Promise.all([
-      this.findPage(filters, sort, q.limit + 1, at, !summary),
-      summary?.(),
-    ]);
-    return this.listReply(q, sort, found.rows, counted ?? found.summary ?? (await this.summarize(q)));
+    const found = await this.index.list(filters, { sort, limit: q.limit + 1, at }, summary);
+    return this.listReply(q, sort, found.rows, found.summary);
   }
 
   /** A ProductList of up to `q.limit` of `rows` (one more: there is a next page), its products spliced in as written. */
@@ -110,42 +105,9 @@ export class CatalogueService {
     };
   }
 
-  /**
-   * How many products match the filters, and the facet counts, whatever the
-   * page or sort: kept counts for a category alone, otherwise counted over the
-   * rows each facet needs (listing.repo.ts), or by the search.
-   */
-  async summarize(q: ProductListParams): Promise<ListingSummary> {
-    const filters = this.filtersOf(q);
-    if (filters.search) return this.search.summarize(filters);
-    return toFacetSummary(await findFacetRows(this.sql, filters));
-  }
-
-  /** The page's rows; with `withSummary`, the summary too when the same statement gives it (a search). */
-  private async findPage(
-    f: ProductFilters,
-    sort: ProductSort,
-    limit: number,
-    at: PagePosition,
-    withSummary: boolean,
-  ): Promise<{ rows: PageRow[]; summary?: ListingSummary }> {
-    if (!f.search) return { rows: await findListingPage(this.sql, f, listingOrder(sort), limit, at) };
-    const { hits, summary }: { hits: ListingHit[]; summary?: ListingSummary } = await this.search.search(
-      f,
-      { sort, limit, at },
-      withSummary,
-    );
-    const found = await findProductsByIds(
-      this.sql,
-      hits.map((h) => h.id),
-    );
-    const byId = new Map(found.map((r) => [r.id, r]));
-    // A product archived since the search found it is left out rather than shown.
-    const rows = hits.flatMap((h) => {
-      const row = byId.get(h.id);
-      return row ? [{ json: row.json, key: h.key }] : [];
-    });
-    return summary ? { rows, summary } : { rows };
+  /** How many products match the filters, and the facet counts, whatever the page or sort. */
+  summarize(q: ProductListParams): Promise<ListingSummary> {
+    return this.index.summarize(this.filtersOf(q));
   }
 
   /**
@@ -169,7 +131,7 @@ export class CatalogueService {
   async suggest(term: string): Promise<ProductSuggestions> {
     const t = term.trim().toLowerCase();
     if (!t) return { suggestions: [] };
-    const rows = await this.search.suggest(t, SUGGESTION_LIMIT);
+    const rows = await this.index.suggest(t, SUGGESTION_LIMIT);
     return {
       suggestions: rows.map((r) => ({
         _id: r.id,
@@ -229,6 +191,7 @@ export class CatalogueService {
   }
 
   private notify(productIds: readonly string[] | undefined): void {
+    this.index.changed();
     for (const listener of this.listeners) listener(productIds);
   }
 }

@@ -9,10 +9,11 @@ import {
   type OrderKey,
   type PagePosition,
 } from './listing.repo';
+import type { SuggestionRow } from './listing-index';
 import { type ListingSummary, toFacetSummary } from './product-facets';
 import type { ProductFilters } from './product-filters';
-import type { ProductSearch, SuggestionRow } from './product-search';
 import { likePattern } from './products.repo';
+import { searchWords } from './search-words';
 import type { Params, SqlRunner } from './sql-runner';
 
 /**
@@ -20,8 +21,8 @@ import type { Params, SqlRunner } from './sql-runner';
  * only letters and digits reach to_tsquery, so no term can make it fail.
  */
 export function prefixQuery(term: string): string | undefined {
-  const words = term.match(/[\p{L}\p{N}]+/gu);
-  return words ? words.map((w) => `${w}:*`).join(' & ') : undefined;
+  const words = searchWords(term);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : undefined;
 }
 
 /**
@@ -58,7 +59,7 @@ function textMatch(term: string) {
  * words over category path over brand, material and tags), then featured.
  * Facets count the matches once gathered.
  */
-export class PostgresProductSearch implements ProductSearch {
+export class PostgresProductSearch {
   constructor(private readonly sql: SqlRunner) {}
 
   async search(

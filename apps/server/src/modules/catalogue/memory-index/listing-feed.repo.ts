@@ -1,0 +1,169 @@
+import type { SqlRunner } from '../sql-runner';
+
+// What the in-memory listing reads from PostgreSQL: catalogue_listing whole, the rows of the products
+// changed since a snapshot (catalogue_listing_changes, migration 0015), and a page's products' JSON with
+// the answer to "has anything changed since that snapshot?" — each one statement, so each answer is
+// one snapshot's.
+
+/** One catalogue_listing row as the index keeps it. */
+export interface ListingRecord {
+  id: string;
+  category: string;
+  subCategory: string | null;
+  option: string | null;
+  subOption: string | null;
+  /** Lower-cased, as search matches it. */
+  name: string;
+  brand: string;
+  material: string | null;
+  /** Each once, no nulls (the listing's own rule). */
+  colours: string[];
+  sizes: string[];
+  /** The float4 PostgreSQL keeps, exactly (Math.fround of what it prints). */
+  rating: number;
+  numReviews: number;
+  pricePaise: number;
+  featured: boolean;
+  inStock: boolean;
+  onSale: boolean;
+  /** created_at in whole microseconds since the epoch, as cursors carry it. */
+  createdMicros: number;
+  sizeRank: number;
+  /** The document's lexemes of weight A (name), B (category path) and C (brand, material, tags), each preceded by a space. */
+  words: readonly [string, string, string];
+}
+
+/** The document's lexemes of one weight, each after a space (C functions: unnesting them cost seconds at 100,000 products). */
+const lexemes = (weight: string) =>
+  `' ' || array_to_string(tsvector_to_array(ts_filter(l.document, '{${weight}}')), ' ')`;
+
+/** The listing's columns, typed alike on both drivers (arrays as JSON text, the timestamp as microseconds). */
+const COLUMNS = `l.product_id::text as id, l.category, l.sub_category, l.option, l.sub_option, l.name, l.brand,
+  l.material, to_json(l.colours)::text as colours, to_json(l.sizes)::text as sizes, l.rating::text as rating,
+  l.num_reviews, l.sale_price_paise, l.is_featured, l.in_stock, l.on_sale,
+  (extract(epoch from l.created_at) * 1000000)::bigint::text as created_micros, l.size_rank,
+  ${lexemes('A')} as words_a, ${lexemes('B')} as words_b, ${lexemes('C')} as words_c`;
+
+interface RawRecord {
+  id: string | null;
+  category: string;
+  sub_category: string | null;
+  option: string | null;
+  sub_option: string | null;
+  name: string;
+  brand: string;
+  material: string | null;
+  colours: string;
+  sizes: string;
+  rating: string;
+  num_reviews: number;
+  sale_price_paise: number;
+  is_featured: boolean;
+  in_stock: boolean;
+  on_sale: boolean;
+  created_micros: string;
+  size_rank: number;
+  words_a: string;
+  words_b: string;
+  words_c: string;
+}
+
+function toRecord(r: RawRecord & { id: string }): ListingRecord {
+  return {
+    id: r.id,
+    category: r.category,
+    subCategory: r.sub_category,
+    option: r.option,
+    subOption: r.sub_option,
+    name: r.name,
+    brand: r.brand,
+    material: r.material,
+    colours: JSON.parse(r.colours) as string[],
+    sizes: JSON.parse(r.sizes) as string[],
+    rating: Math.fround(Number(r.rating)),
+    numReviews: Number(r.num_reviews),
+    pricePaise: Number(r.sale_price_paise),
+    featured: r.is_featured,
+    inStock: r.in_stock,
+    onSale: r.on_sale,
+    createdMicros: Number(r.created_micros),
+    sizeRank: Number(r.size_rank),
+    words: [r.words_a, r.words_b, r.words_c],
+  };
+}
+
+/** The whole listing, and the snapshot it was read in. */
+export async function readListing(sql: SqlRunner): Promise<{ snapshot: string; records: ListingRecord[] }> {
+  const rows = await sql.rows<RawRecord & { snapshot: string }>(
+    `select s.snapshot, ${COLUMNS}
+     from (select pg_current_snapshot()::text as snapshot) s left join catalogue_listing l on true`,
+    [],
+  );
+  return {
+    snapshot: rows[0]?.snapshot ?? '',
+    records: rows.flatMap((r) => (r.id === null ? [] : [toRecord(r as RawRecord & { id: string })])),
+  };
+}
+
+/** What changed since a snapshot: each changed product's row now (undefined: no longer listed). */
+export interface ListingChanges {
+  snapshot: string;
+  /** The log cannot say (a TRUNCATE, or rows pruned that the old snapshot may not have seen): read it all. */
+  reload: boolean;
+  changed: Map<string, ListingRecord | undefined>;
+}
+
+/** Log rows committed after `snapshot` was taken, as this statement sees them. */
+const unseen = (snapshot: string) => `catalogue_listing_changes c
+  where c.xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(c.xid, ${snapshot}::pg_snapshot)`;
+
+/** Rows pruned from the log that `snapshot` may not have seen (the horizon is not below its xmin). */
+const prunedUnseen = (snapshot: string) =>
+  `(select xid from catalogue_listing_log_horizon) >= pg_snapshot_xmin(${snapshot}::pg_snapshot)`;
+
+export async function readChangesSince(sql: SqlRunner, snapshot: string): Promise<ListingChanges> {
+  const rows = await sql.rows<RawRecord & { snapshot: string; reload: boolean; changed_id: string | null }>(
+    `with changed as (select distinct c.product_id from ${unseen('$1')})
+     select s.snapshot, s.reload, ch.product_id::text as changed_id, ${COLUMNS}
+     from (select pg_current_snapshot()::text as snapshot,
+             ${prunedUnseen('$1')} or exists (select from changed where product_id is null) as reload) s
+     left join (changed ch left join catalogue_listing l on l.product_id = ch.product_id) on true`,
+    [snapshot],
+  );
+  const head = rows[0];
+  const changed = new Map<string, ListingRecord | undefined>();
+  for (const r of rows) {
+    if (r.changed_id === null) continue;
+    changed.set(r.changed_id, r.id === null ? undefined : toRecord(r as RawRecord & { id: string }));
+  }
+  return { snapshot: head?.snapshot ?? snapshot, reload: head?.reload ?? true, changed };
+}
+
+/** Products' shopper JSON by id, and whether the listing changed since `snapshot` as this statement sees it. */
+export interface ProductJsonRead {
+  snapshot: string;
+  changed: boolean;
+  json: Map<string, string>;
+}
+
+export async function readProductJson(
+  sql: SqlRunner,
+  ids: readonly string[],
+  snapshot: string,
+): Promise<ProductJsonRead> {
+  const rows = await sql.rows<{ id: string | null; json: string | null; changed: boolean | null }>(
+    `select null::text as id, pg_current_snapshot()::text as json,
+       (${prunedUnseen('$1')} or exists (select from ${unseen('$1')})) as changed
+     union all
+     select p.id::text, p.shopper_json, null from products p where p.id = any($2::uuid[]) and p.archived_at is null`,
+    [snapshot, ids],
+    'generic',
+  );
+  const json = new Map<string, string>();
+  let head: { json: string | null; changed: boolean | null } | undefined;
+  for (const r of rows) {
+    if (r.id === null) head = r;
+    else if (r.json !== null) json.set(r.id, r.json);
+  }
+  return { snapshot: head?.json ?? snapshot, changed: head?.changed ?? true, json };
+}

@@ -1,0 +1,131 @@
+import type { ProductSort } from '@bazaar/shared';
+import { checkedKeyValue, type KeyType } from '../listing-cursor';
+import { FEATURED, type ListingStore } from './listing-store';
+import { type SlotComparator, SortOrder } from './sort-order';
+
+/** The orders kept: every listing sort reads one of them, forwards or backwards. */
+export type OrderName = 'featured' | 'price' | 'rating' | 'newest' | 'size';
+
+/** One key of an order: how a slot's value is read, printed into a cursor and read back from one. */
+interface KeyPart {
+  type: KeyType;
+  of(store: ListingStore, slot: number): number;
+}
+
+/**
+ * The shortest decimal that reads back as this float4, as PostgreSQL prints a
+ * real: cursors carry ratings exactly as the database path writes them.
+ */
+export function float4Text(value: number): string {
+  for (let digits = 1; digits < 10; digits++) {
+    const text = value.toPrecision(digits);
+    if (Math.fround(Number(text)) === value) return String(Number(text));
+  }
+  return String(value);
+}
+
+const featuredPart: KeyPart = { type: 'boolean', of: (s, slot) => s.flags[slot]! & FEATURED };
+const ratingPart: KeyPart = { type: 'real', of: (s, slot) => s.rating[slot]! };
+const reviewsPart: KeyPart = { type: 'integer', of: (s, slot) => s.numReviews[slot]! };
+const pricePart: KeyPart = { type: 'integer', of: (s, slot) => s.price[slot]! };
+const createdPart: KeyPart = { type: 'micros', of: (s, slot) => s.created[slot]! };
+const sizePart: KeyPart = { type: 'integer', of: (s, slot) => s.sizeRank[slot]! };
+
+/** Each order's keys before the product id, as listing.repo.ts's orders name them (same cursors). */
+export const ORDER_KEYS: Record<OrderName, KeyPart[]> = {
+  featured: [featuredPart, ratingPart, reviewsPart],
+  price: [pricePart],
+  rating: [ratingPart, reviewsPart],
+  newest: [createdPart],
+  size: [sizePart],
+};
+
+/** Which kept order a listing sort reads, and whether from its end. */
+export function orderOf(sort: ProductSort): { name: OrderName; descending: boolean } {
+  switch (sort) {
+    case 'featured':
+      return { name: 'featured', descending: true };
+    case 'price-low':
+      return { name: 'price', descending: false };
+    case 'price-high':
+      return { name: 'price', descending: true };
+    case 'rating':
+      return { name: 'rating', descending: true };
+    case 'newest':
+      return { name: 'newest', descending: true };
+    case 'size':
+      return { name: 'size', descending: false };
+  }
+}
+
+/** A key value read back from a cursor, comparable with what `KeyPart.of` reads. */
+export function parseKeyValue(type: KeyType, text: string): number {
+  const value = checkedKeyValue(type, text);
+  switch (type) {
+    case 'boolean':
+      return value === 'true' ? 1 : 0;
+    case 'real': {
+      // PostgreSQL sorts NaN above every number.
+      const real = Math.fround(Number(value));
+      return Number.isNaN(real) ? Number.POSITIVE_INFINITY : real;
+    }
+    default:
+      return Number(value);
+  }
+}
+
+/** A slot's values printed as cursors carry them. */
+export function printKey(store: ListingStore, name: OrderName, slot: number): string[] {
+  const key = ORDER_KEYS[name].map((part) => {
+    const value = part.of(store, slot);
+    if (part.type === 'boolean') return value ? 'true' : 'false';
+    if (part.type === 'real') return float4Text(value);
+    return String(value);
+  });
+  key.push(store.ids[slot]!);
+  return key;
+}
+
+/** Compares two slots ascending by the order's keys, then by product id. */
+export function comparatorOf(store: ListingStore, name: OrderName): SlotComparator {
+  const parts = ORDER_KEYS[name];
+  return (a, b) => {
+    for (const part of parts) {
+      const d = part.of(store, a) - part.of(store, b);
+      if (d !== 0) return d;
+    }
+    return byId(store.ids[a]!, store.ids[b]!);
+  };
+}
+
+/**
+ * How a slot compares with a key read from a cursor (values as parseKeyValue
+ * gives them, the id lower-cased), ascending: negative when the slot comes first.
+ */
+export function compareWithKey(
+  store: ListingStore,
+  name: OrderName,
+  slot: number,
+  values: readonly number[],
+  id: string,
+): number {
+  const parts = ORDER_KEYS[name];
+  for (let i = 0; i < parts.length; i++) {
+    const d = parts[i]!.of(store, slot) - values[i]!;
+    if (d !== 0) return d;
+  }
+  return byId(store.ids[slot]!, id);
+}
+
+/** PostgreSQL orders uuids by their bytes: the same as their lower-case text. */
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export function createOrders(store: ListingStore): Record<OrderName, SortOrder> {
+  return {
+    featured: new SortOrder(comparatorOf(store, 'featured')),
+    price: new SortOrder(comparatorOf(store, 'price')),
+    rating: new SortOrder(comparatorOf(store, 'rating')),
+    newest: new SortOrder(comparatorOf(store, 'newest')),
+    size: new SortOrder(comparatorOf(store, 'size')),
+  };
+}

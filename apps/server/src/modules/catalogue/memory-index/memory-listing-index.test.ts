@@ -1,0 +1,268 @@
+import { PRODUCT_SORTS, type ProductListParams, productListQuerySchema } from '@bazaar/shared';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductInsert } from '../../../../test/fixtures/products';
+import { createTestApp, type TestApp } from '../../../../test/helpers';
+import { products } from '../../../db/schema/catalogue';
+import type { ListingIndex, PageRequest } from '../listing-index';
+import { PostgresListingIndex } from '../postgres-listing-index';
+import { toFilters } from '../product-filters';
+import { SqlRunner } from '../sql-runner';
+import { MemoryListingIndex } from './memory-listing-index';
+
+// The in-memory index must answer every listing as the database path does: the same page, keys,
+// total and facets for any catalogue, filters, order and page, and again after any writes made
+// behind its back (straight to the database, as checkout's and scripts' are). The database path is
+// the oracle; fast-check makes the catalogues, the filters and the writes. A search's relevance
+// order is each index's own (ranked differently), so there only the matches and counts must agree.
+
+let t: TestApp;
+let memory: MemoryListingIndex;
+let postgres: PostgresListingIndex;
+
+beforeAll(async () => {
+  t = await createTestApp({ catalogueCacheTtlMs: 0 });
+  const runner = new SqlRunner(t.deps.database);
+  memory = new MemoryListingIndex(runner, t.deps.log);
+  postgres = new PostgresListingIndex(runner);
+});
+afterAll(async () => {
+  await memory?.close();
+  await t?.close();
+});
+
+const PATHS = [
+  ['Fashion', 'Men', 'Shirts', 'Casual'],
+  ['Fashion', 'Men', 'Shirts', null],
+  ['FASHION', 'men', null, null],
+  ['Fashion', 'Women', null, null],
+  ['Electronics', 'Audio', 'Headphones', null],
+  ['Electronics', null, 'Loose', null],
+  ['Home & Kitchen', null, null, null],
+] as const;
+const BRANDS = ['Acme', 'Zenith', 'Orbit', 'acme'];
+const MATERIALS = ['Cotton', 'Steel', null];
+const COLOURS = ['red', 'blue', 'black', 'Red', 'white'];
+const SIZES = ['S', 'M', 'XL', '8', '10', 'Free Size'];
+const WORDS = [
+  'leather',
+  'lamp',
+  'shirt',
+  'wireless',
+  'tea',
+  'smart',
+  'héllo',
+  't-shirt',
+  '100%',
+  'o_k',
+  'Lamp',
+];
+const RATINGS = [0, 0.5, 1, 2.5, 3, 3.7, 4, 4.2, 4.5, 5];
+const PRICES = [0, 100, 999, 10_000, 25_050, 49_900, 100_000];
+const DAYS = [0, 1, 1, 2, 30];
+
+const subset = <T>(values: readonly T[]) => fc.subarray([...values], { maxLength: 3 });
+
+const productArb: fc.Arbitrary<ProductInsert> = fc
+  .record({
+    path: fc.constantFrom(...PATHS),
+    words: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }),
+    tags: subset(WORDS),
+    brand: fc.constantFrom(...BRANDS),
+    material: fc.constantFrom(...MATERIALS),
+    colours: subset(COLOURS),
+    sizes: subset(SIZES),
+    rating: fc.constantFrom(...RATINGS),
+    numReviews: fc.constantFrom(0, 3, 3, 40),
+    pricePaise: fc.constantFrom(...PRICES),
+    discount: fc.constantFrom(0, 0, 10, 50, 100),
+    countInStock: fc.constantFrom(0, 5),
+    isFeatured: fc.boolean(),
+    day: fc.constantFrom(...DAYS),
+  })
+  .map((p) => ({
+    name: p.words.join(' '),
+    category: p.path[0],
+    subCategory: p.path[1],
+    option: p.path[2],
+    subOption: p.path[3],
+    tags: p.tags,
+    brand: p.brand,
+    material: p.material,
+    colours: p.colours,
+    sizes: p.sizes,
+    rating: p.rating,
+    numReviews: p.numReviews,
+    pricePaise: p.pricePaise,
+    discount: p.discount,
+    countInStock: p.countInStock,
+    isFeatured: p.isFeatured,
+    createdAt: new Date(Date.UTC(2025, 0, 1) + p.day * 86_400_000),
+  }));
+
+/** Mostly absent, as most listings set a few filters only. */
+const option = <T>(arb: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: arb, weight: 1 });
+const fewOf = <T>(values: readonly T[]) =>
+  fc.oneof({ arbitrary: fc.constant([]), weight: 3 }, { arbitrary: subset(values), weight: 1 });
+
+const queryArb: fc.Arbitrary<ProductListParams> = fc
+  .record({
+    search: option(
+      fc.constantFrom(
+        'leather',
+        'lamp',
+        'sh',
+        'e',
+        'fashion',
+        'audio',
+        'héllo',
+        '100%',
+        'o_k',
+        'xyz',
+        't-sh',
+        'smart tea',
+      ),
+    ),
+    category: option(fc.constantFrom('Fashion', 'electronics', 'Home & Kitchen', 'Nowhere')),
+    subCategory: option(fc.constantFrom('Men', 'audio', 'Women')),
+    option: option(fc.constantFrom('Shirts', 'loose', 'Headphones')),
+    subOption: option(fc.constantFrom('casual')),
+    minPrice: option(fc.constantFrom(0, 1, 100, 250.5, 500)),
+    maxPrice: option(fc.constantFrom(1, 99.99, 250.5, 1000)),
+    rating: option(fc.integer({ min: 1, max: 5 })),
+    brand: fewOf([...BRANDS, 'Nobody']),
+    material: fewOf(['Cotton', 'Steel', 'Glass']),
+    colour: fewOf([...COLOURS, 'purple']),
+    size: fewOf([...SIZES, 'XXS']),
+    inStock: option(fc.boolean()),
+    onSale: option(fc.boolean()),
+    featured: option(fc.boolean()),
+    sort: fc.constantFrom(...PRODUCT_SORTS),
+    page: fc.integer({ min: 1, max: 3 }),
+    limit: fc.integer({ min: 1, max: 9 }),
+  })
+  .map((q) => {
+    const { minPrice, maxPrice } = q;
+    // The service refuses a range upside down before asking any index.
+    const swapped = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice;
+    const query: Record<string, unknown> = { ...q };
+    if (swapped) [query.minPrice, query.maxPrice] = [maxPrice, minPrice];
+    for (const k of Object.keys(query)) {
+      if (query[k] === undefined) delete query[k];
+      // A query string's flags are text.
+      else if (typeof query[k] === 'boolean') query[k] = String(query[k]);
+    }
+    return productListQuerySchema.parse(query);
+  });
+
+/** A write straight to the database; `pick` chooses which products (by position in id order). */
+const writeArb = fc.record({
+  pick: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
+  change: fc.constantFrom(
+    'price',
+    'stock',
+    'brand',
+    'colours',
+    'path',
+    'rating',
+    'rename',
+    'archive',
+    'unarchive',
+    'delete',
+    'insert',
+  ),
+  product: productArb,
+});
+type Write = typeof writeArb extends fc.Arbitrary<infer W> ? W : never;
+
+/** A text[] value as PostgreSQL reads it from text (a JavaScript array would be spread into parameters). */
+const textArray = (values: readonly string[] | undefined) =>
+  `{${(values ?? []).map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+async function write(w: Write): Promise<void> {
+  const ids = (await t.db.select({ id: products.id }).from(products).orderBy(products.id)).map((r) => r.id);
+  const chosen = ids.length ? w.pick.map((i) => ids[i % ids.length]!) : [];
+  const list = sql.join(
+    chosen.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const p = w.product;
+  const where = sql`id in (${list})`;
+  if (w.change === 'insert' || !chosen.length) {
+    await t.db.insert(products).values(p);
+    return;
+  }
+  const set = {
+    price: sql`price_paise = ${p.pricePaise}, discount = ${p.discount}`,
+    stock: sql`count_in_stock = ${p.countInStock}`,
+    brand: sql`brand = ${p.brand}, material = ${p.material}`,
+    colours: sql`colours = ${textArray(p.colours)}::text[], sizes = ${textArray(p.sizes)}::text[]`,
+    path: sql`category = ${p.category}, sub_category = ${p.subCategory}, option = ${p.option}, sub_option = ${p.subOption}`,
+    rating: sql`rating = ${p.rating}, num_reviews = ${p.numReviews}, is_featured = ${p.isFeatured}`,
+    rename: sql`name = ${p.name}, tags = ${textArray(p.tags)}::text[]`,
+    archive: sql`archived_at = now()`,
+    unarchive: sql`archived_at = null`,
+  } as const;
+  if (w.change === 'delete') await t.db.execute(sql`delete from products where ${where}`);
+  else await t.db.execute(sql`update products set ${set[w.change]} where ${where}`);
+}
+
+const request = (q: ProductListParams, sort = q.sort ?? 'featured'): PageRequest => ({
+  sort,
+  limit: q.limit + 1,
+  at: { offset: (q.page - 1) * q.limit },
+});
+
+/** Every product the filters match, by the database path, in price order. */
+async function allMatches(index: ListingIndex, q: ProductListParams): Promise<string[]> {
+  const found = await index.list(toFilters(q), { sort: 'price-low', limit: 1000, at: { offset: 0 } });
+  return found.rows.map((r) => JSON.parse(r.json)._id as string);
+}
+
+async function expectSame(q: ProductListParams): Promise<void> {
+  const f = toFilters(q);
+  const page = request(q);
+  const [m, p] = [await memory.list(f, page), await postgres.list(f, page)];
+  const label = JSON.stringify(q);
+  expect(m.summary, label).toEqual(p.summary);
+  expect(await memory.summarize(f), label).toEqual(p.summary);
+  if (f.search && page.sort === 'featured') {
+    // Each index ranks a search its own way: the page holds matches, name matches first.
+    const matches = new Set(await allMatches(postgres, q));
+    for (const row of m.rows) expect(matches.has(JSON.parse(row.json)._id), label).toBe(true);
+    expect(m.rows.length, label).toBe(p.rows.length);
+    const nameMatch = m.rows.map((r) => r.key[0]);
+    expect(nameMatch, label).toEqual([...nameMatch].sort().reverse());
+  } else {
+    expect(m.rows, label).toEqual(p.rows);
+  }
+  // The next page after the last row's key (seek paging), both ways.
+  const last = m.rows.at(-1);
+  if (last) {
+    const after = { ...page, at: { after: last.key } };
+    const [mn, pn] = [await memory.list(f, after), await postgres.list(f, after)];
+    if (!(f.search && page.sort === 'featured')) expect(mn.rows, `${label} after`).toEqual(pn.rows);
+  }
+}
+
+describe('the in-memory listing index', () => {
+  it('answers as the database path does, for any catalogue, filters and writes behind its back', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(productArb, { minLength: 0, maxLength: 60 }),
+        fc.array(queryArb, { minLength: 10, maxLength: 10 }),
+        fc.array(writeArb, { minLength: 1, maxLength: 4 }),
+        async (catalogue, queries, writes) => {
+          await t.db.execute(sql`truncate products cascade`);
+          if (catalogue.length) await t.db.insert(products).values(catalogue);
+          for (const q of queries) await expectSame(q);
+          for (const w of writes) await write(w);
+          for (const q of queries) await expectSame(q);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
