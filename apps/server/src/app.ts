@@ -4,8 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDeps, type Deps, type DepsOverrides } from './deps';
+import { PeriodicJob } from './lib/periodic-job';
 import { uploadsRoutes } from './modules/catalogue/index';
-import { OrderExpiryJob } from './modules/orders/order-expiry-job';
 import { seoRoutes } from './modules/seo/index';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
@@ -63,6 +63,9 @@ function httpLimits(config: Config) {
   };
 }
 
+/** How often each process prunes the catalogue's change log (catalogue.pruneChangeLog). */
+const CHANGE_LOG_PRUNE_MS = 10 * 60_000;
+
 /** Services from the deps, then plugins, then routes: store routes and the admin scope under /api. */
 async function assemble(
   deps: Deps,
@@ -86,13 +89,29 @@ async function assemble(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('services', services);
-  const expiry = new OrderExpiryJob(() => services.orders.expireDue(), config.orders.expiryCheckMs, deps.log);
+  const jobs = [
+    new PeriodicJob(
+      'order expiry',
+      async () => {
+        const count = await services.orders.expireDue();
+        if (count > 0) deps.log.info({ count }, 'unpaid orders expired');
+      },
+      config.orders.expiryCheckMs,
+      deps.log,
+    ),
+    new PeriodicJob(
+      'catalogue change log',
+      () => services.catalogue.pruneChangeLog(),
+      CHANGE_LOG_PRUNE_MS,
+      deps.log,
+    ),
+  ];
   app.addHook('onReady', async () => {
     await services.catalogue.start();
-    expiry.start();
+    for (const job of jobs) job.start();
   });
   app.addHook('onClose', async () => {
-    await expiry.stop();
+    await Promise.all(jobs.map((job) => job.stop()));
     await services.catalogue.close();
     await closeDeps();
   });

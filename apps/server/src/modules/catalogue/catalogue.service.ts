@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   discountedPaise,
   idSchema,
+  type ProductFacets,
   type ProductListParams,
   type ProductSort,
   type ProductSuggestions,
@@ -16,6 +17,7 @@ import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
 import { createListingIndex } from './create-listing-index';
 import { imageUrl } from './image-url';
 import { findProductWithRelated, type PagePosition, type PageRow } from './listing.repo';
+import { pruneListingChanges } from './listing-changes.repo';
 import { decodeCursor, encodeCursor } from './listing-cursor';
 import type { ListingIndex } from './listing-index';
 import type { ListingSummary } from './product-facets';
@@ -23,6 +25,22 @@ import { type ProductFilters, toFilters } from './product-filters';
 import { SqlRunner } from './sql-runner';
 
 const RELATED_LIMIT = 8;
+/**
+ * How long the log of listing changes is kept: a process that has not caught up for longer (it
+ * catches up on every read and on every change it hears of) reads the whole listing again.
+ */
+const CHANGE_LOG_KEEP_MINUTES = 60;
+
+/** Facets written out once per summary object: an index may hand out the same one to many listings. */
+const writtenFacets = new WeakMap<ProductFacets, string>();
+function facetsJson(facets: ProductFacets): string {
+  let json = writtenFacets.get(facets);
+  if (json === undefined) {
+    json = JSON.stringify(facets);
+    writtenFacets.set(facets, json);
+  }
+  return json;
+}
 const SUGGESTION_LIMIT = 6;
 const CHANGED = 'catalogue_changed';
 
@@ -69,6 +87,12 @@ export class CatalogueService {
     return this.index.close();
   }
 
+  /** Forgets catalogue changes older than an hour (any process may; each row goes once). */
+  async pruneChangeLog(): Promise<void> {
+    const pruned = await pruneListingChanges(this.deps.db, CHANGE_LOG_KEEP_MINUTES);
+    if (pruned > 0) this.deps.log.debug({ pruned }, 'catalogue change log pruned');
+  }
+
   /**
    * One page of products matching the filters, with the total and the facet
    * counts. The summary depends on the filters only, not on sort or page: a
@@ -101,7 +125,7 @@ export class CatalogueService {
     const nextCursor = rows.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null;
     // A ProductList, its products spliced in as the database wrote them (the routes check it outside production).
     return {
-      json: `{"products":[${page.map((row) => row.json).join(',')}],"total":${total},"page":${q.page},"pages":${Math.ceil(total / q.limit)},"facets":${JSON.stringify(facets)},"nextCursor":${JSON.stringify(nextCursor)}}`,
+      json: `{"products":[${page.map((row) => row.json).join(',')}],"total":${total},"page":${q.page},"pages":${Math.ceil(total / q.limit)},"facets":${facetsJson(facets)},"nextCursor":${JSON.stringify(nextCursor)}}`,
     };
   }
 

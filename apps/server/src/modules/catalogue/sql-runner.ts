@@ -3,6 +3,12 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 
+/**
+ * The generic statements each PostgreSQL connection has prepared, whichever runner prepared them
+ * (a connection's prepared statements are its own, and several runners may share a pool).
+ */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
 /** How many distinct statements one process prepares by name (on each PostgreSQL connection). */
 const NAMED_STATEMENTS = 200;
 
@@ -29,8 +35,6 @@ const NAMED_STATEMENTS = 200;
 export class SqlRunner {
   private readonly names = new Map<string, string>();
   private readonly prepared = new Map<string, Promise<string>>();
-  /** The generic statements each PostgreSQL connection has prepared. */
-  private readonly preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
   constructor(private readonly database: Database) {}
 
@@ -63,10 +67,10 @@ export class SqlRunner {
   ): Promise<T[]> {
     const client = await pool.connect();
     try {
-      let prepared = this.preparedOn.get(client);
+      let prepared = preparedOn.get(client);
       if (!prepared) {
         prepared = new Set();
-        this.preparedOn.set(client, prepared);
+        preparedOn.set(client, prepared);
       }
       if (!prepared.has(name)) {
         await client.query(`prepare ${name} as ${text}`);

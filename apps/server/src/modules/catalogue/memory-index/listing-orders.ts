@@ -17,12 +17,22 @@ interface KeyPart {
  * real: cursors carry ratings exactly as the database path writes them.
  */
 export function float4Text(value: number): string {
-  for (let digits = 1; digits < 10; digits++) {
-    const text = value.toPrecision(digits);
-    if (Math.fround(Number(text)) === value) return String(Number(text));
+  let text = printedFloats.get(value);
+  if (text === undefined) {
+    text = String(value);
+    for (let digits = 1; digits < 10; digits++) {
+      const shortest = value.toPrecision(digits);
+      if (Math.fround(Number(shortest)) === value) {
+        text = String(Number(shortest));
+        break;
+      }
+    }
+    // Ratings take few values; a shop that somehow has more only loses the shortcut.
+    if (printedFloats.size < 10_000) printedFloats.set(value, text);
   }
-  return String(value);
+  return text;
 }
+const printedFloats = new Map<number, string>();
 
 const featuredPart: KeyPart = { type: 'boolean', of: (s, slot) => s.flags[slot]! & FEATURED };
 const ratingPart: KeyPart = { type: 'real', of: (s, slot) => s.rating[slot]! };
@@ -76,14 +86,24 @@ export function parseKeyValue(type: KeyType, text: string): number {
 
 /** A slot's values printed as cursors carry them. */
 export function printKey(store: ListingStore, name: OrderName, slot: number): string[] {
-  const key = ORDER_KEYS[name].map((part) => {
-    const value = part.of(store, slot);
-    if (part.type === 'boolean') return value ? 'true' : 'false';
-    if (part.type === 'real') return float4Text(value);
-    return String(value);
-  });
-  key.push(store.ids[slot]!);
-  return key;
+  const id = store.ids[slot]!;
+  switch (name) {
+    case 'featured':
+      return [
+        store.flags[slot]! & FEATURED ? 'true' : 'false',
+        float4Text(store.rating[slot]!),
+        String(store.numReviews[slot]),
+        id,
+      ];
+    case 'price':
+      return [String(store.price[slot]), id];
+    case 'rating':
+      return [float4Text(store.rating[slot]!), String(store.numReviews[slot]), id];
+    case 'newest':
+      return [String(store.created[slot]), id];
+    case 'size':
+      return [String(store.sizeRank[slot]), id];
+  }
 }
 
 /** Compares two slots ascending by the order's keys, then by product id. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductInsert } from '../../../../test/fixtures/products';
 import { createTestApp, type TestApp } from '../../../../test/helpers';
 import { products } from '../../../db/schema/catalogue';
+import { pruneListingChanges } from '../listing-changes.repo';
 import type { ListingIndex, PageRequest } from '../listing-index';
 import { PostgresListingIndex } from '../postgres-listing-index';
 import { toFilters } from '../product-filters';
@@ -264,5 +265,35 @@ describe('the in-memory listing index', () => {
       ),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('the change log', () => {
+  const everything = productListQuerySchema.parse({ limit: '100' });
+  const ids = async (index: ListingIndex) =>
+    (await index.list(toFilters(everything), request(everything))).rows.map((r) => JSON.parse(r.json)._id);
+
+  it('is pruned, and a process that may have missed what was pruned reads the listing afresh', async () => {
+    await t.db.execute(sql`truncate products cascade`);
+    await t.db.insert(products).values({ name: 'Before', category: 'Fashion', pricePaise: 100 });
+    const index = new MemoryListingIndex(new SqlRunner(t.deps.database), t.deps.log);
+    try {
+      expect(await ids(index)).toHaveLength(1);
+      // Written while that process is not looking, and its log row pruned before it looks again.
+      await t.db.insert(products).values({ name: 'Behind its back', category: 'Fashion', pricePaise: 200 });
+      await t.db.execute(sql`update catalogue_listing_changes set changed_at = now() - interval '2 hours'`);
+      expect(await pruneListingChanges(t.db, 60)).toBeGreaterThan(0);
+      const left = await t.db.execute(sql`select count(*)::int as n from catalogue_listing_changes`);
+      expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+      expect(await ids(index)).toEqual(await ids(postgres));
+      expect(await ids(index)).toHaveLength(2);
+    } finally {
+      await index.close();
+    }
+  });
+
+  it('keeps what is newer than it is told to keep', async () => {
+    await t.db.insert(products).values({ name: 'Fresh', category: 'Fashion', pricePaise: 300 });
+    expect(await pruneListingChanges(t.db, 60)).toBe(0);
   });
 });

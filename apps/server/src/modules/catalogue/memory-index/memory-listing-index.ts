@@ -52,6 +52,9 @@ export class MemoryListingIndex implements ListingIndex {
   private catching: Promise<void> | undefined;
   private batch: Batch | undefined;
   private hinted = false;
+  /** Summaries of category nodes alone, as of `keptGeneration`. */
+  private readonly keptSummaries = new Map<number, ListingSummary>();
+  private keptGeneration = -1;
 
   constructor(
     private readonly sql: SqlRunner,
@@ -106,7 +109,8 @@ export class MemoryListingIndex implements ListingIndex {
     for (let attempt = 1; ; attempt++) {
       await this.start();
       const generation = this.generation;
-      const summary = this.summaryOf(this.tallyOf(f).tally);
+      const { tally: counted, node } = this.tallyOf(f);
+      const summary = this.summaryOf(counted, node);
       const read = await this.readJson([]);
       if ((read.fresh && read.generation === generation) || attempt === ATTEMPTS) return summary;
       await this.catchUp();
@@ -122,7 +126,7 @@ export class MemoryListingIndex implements ListingIndex {
     f: ProductFilters,
     page: PageRequest,
   ): { rows: { id: string; key: string[] }[]; summary: ListingSummary } {
-    const { tally: counted, passing, relevance } = this.tallyOf(f, page.sort === 'featured');
+    const { tally: counted, passing, relevance, node } = this.tallyOf(f, page.sort === 'featured');
     const picked = pickPage(this.memory.store, this.memory.orders, passing, {
       sort: page.sort,
       limit: page.limit,
@@ -133,7 +137,7 @@ export class MemoryListingIndex implements ListingIndex {
     const { ids } = this.memory.store;
     return {
       rows: picked.map((p) => ({ id: ids[p.slot]!, key: p.key })),
-      summary: this.summaryOf(counted),
+      summary: this.summaryOf(counted, node),
     };
   }
 
@@ -141,7 +145,7 @@ export class MemoryListingIndex implements ListingIndex {
   private tallyOf(
     f: ProductFilters,
     ranked = false,
-  ): { tally: Tally; passing: Passing; relevance?: Float64Array } {
+  ): { tally: Tally; passing: Passing; relevance?: Float64Array; node?: number } {
     const { store, nodes, trigrams, scratch } = this.memory;
     const c = resolveCriteria(store, nodes, f);
     if (c.nothing || !c.node) {
@@ -152,7 +156,8 @@ export class MemoryListingIndex implements ListingIndex {
     if (!c.term && !c.flags && !c.faceted && !c.levels) {
       const kept = keptTally(store, c.node);
       const everything = c.depth === 0;
-      return { tally: kept, passing: { slots: c.node.members, n: c.node.length, byPrice: true, everything } };
+      const passing = { slots: c.node.members, n: c.node.length, byPrice: true, everything };
+      return { tally: kept, passing, node: c.nodeId };
     }
     if (c.term) {
       const mark = this.memory.nextMark();
@@ -170,8 +175,19 @@ export class MemoryListingIndex implements ListingIndex {
     };
   }
 
-  private summaryOf(t: Tally): ListingSummary {
-    return toFacetSummary(facetRows(this.memory.store, t));
+  /** The summary of a tally; a node's kept counts make the same one until the memory changes, so it is kept. */
+  private summaryOf(t: Tally, node?: number): ListingSummary {
+    if (node === undefined) return toFacetSummary(facetRows(this.memory.store, t));
+    if (this.keptGeneration !== this.generation) {
+      this.keptSummaries.clear();
+      this.keptGeneration = this.generation;
+    }
+    let summary = this.keptSummaries.get(node);
+    if (!summary) {
+      summary = toFacetSummary(facetRows(this.memory.store, t));
+      this.keptSummaries.set(node, summary);
+    }
+    return summary;
   }
 
   /** The products' JSON, read with every other request's waiting at this moment: one statement. */

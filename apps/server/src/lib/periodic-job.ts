@@ -1,16 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
- * Runs the expiry of unpaid orders every `intervalMs` in this process. Every process runs its own;
- * the expiry itself (OrdersService.expireDue) makes sure each order is released once. A round never
- * overlaps the previous one, and stop() waits for the one running.
+ * Runs `work` every `intervalMs` in this process (never when 0). Every process runs its own; the
+ * work itself makes sure each row is handled once (FOR UPDATE SKIP LOCKED). A round never overlaps
+ * the previous one, a failed round is logged and tried again next time, and stop() waits for the
+ * one running.
  */
-export class OrderExpiryJob {
+export class PeriodicJob {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
   constructor(
-    private readonly expire: () => Promise<number>,
+    private readonly name: string,
+    private readonly work: () => Promise<void>,
     private readonly intervalMs: number,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -29,11 +31,8 @@ export class OrderExpiryJob {
 
   private tick(): void {
     if (this.running) return;
-    this.running = this.expire()
-      .then((count) => {
-        if (count > 0) this.log.info({ count }, 'unpaid orders expired');
-      })
-      .catch((err) => this.log.error({ err }, 'order expiry failed; retried next round'))
+    this.running = this.work()
+      .catch((err) => this.log.error({ err, job: this.name }, 'background job failed; retried next round'))
       .finally(() => {
         this.running = undefined;
       });
