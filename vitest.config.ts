@@ -17,6 +17,25 @@ export default defineConfig({
         },
       },
       {
+        // The storefront's listing tests again on the database path (CATALOGUE_INDEX=postgres); the
+        // project above runs everything on the default, the in-memory index.
+        test: {
+          name: 'server-postgres-index',
+          root: 'apps/server',
+          include: [
+            'src/modules/catalogue/products.test.ts',
+            'src/modules/catalogue/facet-counts.test.ts',
+            'src/modules/catalogue/listing-paging.test.ts',
+            'src/modules/catalogue/cache-invalidation.test.ts',
+          ],
+          env: { TEST_CATALOGUE_INDEX: 'postgres' },
+          globalSetup: ['test/global-setup.ts'],
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'scripts/*.test.ts'] },
       },

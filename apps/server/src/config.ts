@@ -234,6 +234,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       TRUST_PROXY: 'true',
       // Tests run the expiry themselves, on the clock they control.
       ORDER_EXPIRY_CHECK_MS: '0',
+      // One test project runs the listing tests on the database path (vitest.config.ts).
+      CATALOGUE_INDEX: process.env.TEST_CATALOGUE_INDEX,
       DATA_DIR: overrides.dataDir ?? path.join(process.cwd(), 'data-test'),
     }),
     passwordCost: TEST_SCRYPT_COST,
