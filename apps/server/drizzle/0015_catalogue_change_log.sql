@@ -1,7 +1,6 @@
 CREATE TABLE "catalogue_listing_changes" (
-	"seq" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "catalogue_listing_changes_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL,
-	"product_id" uuid,
+	"xid" "xid8" PRIMARY KEY DEFAULT pg_current_xact_id() NOT NULL,
+	"product_ids" uuid[],
 	"changed_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -11,26 +10,36 @@ CREATE TABLE "catalogue_listing_log_horizon" (
 	CONSTRAINT "catalogue_listing_log_horizon_one_row" CHECK ("catalogue_listing_log_horizon"."id")
 );
 --> statement-breakpoint
-CREATE INDEX "catalogue_listing_changes_xid_idx" ON "catalogue_listing_changes" USING btree ("xid");--> statement-breakpoint
 -- Hand-written below: statement triggers on catalogue_listing log which products each transaction
 -- changed, beside the counts' triggers and in the same transaction, so the log commits (or not) with
--- the change. No lock is shared between writers: readers tell new rows by their transaction id.
+-- the change. A transaction writes only its own row: no lock is shared between writers.
 INSERT INTO "catalogue_listing_log_horizon" ("id", "xid") VALUES (true, '0');--> statement-breakpoint
+-- Adds products to this transaction's row (null: every product, which stays null).
+CREATE FUNCTION "catalogue_listing_log"(ids uuid[]) RETURNS void LANGUAGE sql AS $$
+	INSERT INTO catalogue_listing_changes AS c (product_ids) VALUES (ids)
+	ON CONFLICT (xid) DO UPDATE
+	SET product_ids = CASE WHEN c.product_ids IS NULL OR excluded.product_ids IS NULL THEN NULL
+		ELSE c.product_ids || excluded.product_ids END;
+$$;--> statement-breakpoint
 CREATE FUNCTION "catalogue_listing_log_new"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	INSERT INTO catalogue_listing_changes (product_id) SELECT DISTINCT r.product_id FROM new_rows AS r;
+	IF EXISTS (SELECT FROM new_rows) THEN
+		PERFORM catalogue_listing_log(ARRAY(SELECT r.product_id FROM new_rows AS r));
+	END IF;
 	RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE FUNCTION "catalogue_listing_log_old"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	INSERT INTO catalogue_listing_changes (product_id) SELECT DISTINCT r.product_id FROM old_rows AS r;
+	IF EXISTS (SELECT FROM old_rows) THEN
+		PERFORM catalogue_listing_log(ARRAY(SELECT r.product_id FROM old_rows AS r));
+	END IF;
 	RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE FUNCTION "catalogue_listing_log_truncate"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-	INSERT INTO catalogue_listing_changes (product_id) VALUES (NULL);
+	PERFORM catalogue_listing_log(NULL);
 	RETURN NULL;
 END
 $$;--> statement-breakpoint

@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
-  bigint,
   boolean,
   check,
   customType,
@@ -212,23 +211,20 @@ const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 
 
 /**
  * Which listed products each committed transaction changed (inserted, updated
- * or removed from catalogue_listing; a null product: all of them, a TRUNCATE),
- * written by statement triggers on catalogue_listing in the writing transaction
- * (migration 0015). A process that keeps the listing in memory reads the rows
- * its last snapshot could not see (pg_visible_in_snapshot), so it learns every
- * change exactly once, whatever order transactions commit in, and never waits
- * on a lock the writers share. Old rows are pruned (CatalogueService.pruneChangeLog).
+ * or removed from catalogue_listing; null: all of them, a TRUNCATE), one row
+ * per transaction, written by statement triggers on catalogue_listing in the
+ * writing transaction (migration 0015). A process that keeps the listing in
+ * memory reads the rows its last snapshot could not see (transactions started
+ * after it, or running then), so it learns every change exactly once, whatever
+ * order transactions commit in, and never waits on a lock the writers share.
+ * The transaction id is the key: each lookup is an index probe, whatever the
+ * statistics say. Old rows are pruned (CatalogueService.pruneChangeLog).
  */
-export const catalogueListingChanges = pgTable(
-  'catalogue_listing_changes',
-  {
-    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
-    productId: uuid('product_id'),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('catalogue_listing_changes_xid_idx').on(t.xid)],
-);
+export const catalogueListingChanges = pgTable('catalogue_listing_changes', {
+  xid: xid8('xid').primaryKey().default(sql`pg_current_xact_id()`),
+  productIds: uuid('product_ids').array(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The newest transaction whose change rows were pruned (one row). A process

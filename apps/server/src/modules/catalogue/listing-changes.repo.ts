@@ -11,10 +11,10 @@ import type { DbOrTx } from '../../db/client';
 export async function pruneListingChanges(db: DbOrTx, keepMinutes: number, limit = 10_000): Promise<number> {
   const result = (await db.execute(sql`
     with pruned as (
-      delete from catalogue_listing_changes where seq in (
-        select seq from catalogue_listing_changes
+      delete from catalogue_listing_changes where xid in (
+        select xid from catalogue_listing_changes
         where changed_at < now() - make_interval(mins => ${keepMinutes}::int)
-        order by seq limit ${limit}::int for update skip locked)
+        order by xid limit ${limit}::int for update skip locked)
       returning xid),
     moved as (
       update catalogue_listing_log_horizon

@@ -113,9 +113,21 @@ export interface ListingChanges {
   changed: Map<string, ListingRecord | undefined>;
 }
 
-/** Log rows committed after `snapshot` was taken, as this statement sees them. */
+/**
+ * Log rows (one per transaction) `snapshot` could not see, as this statement sees them: a
+ * transaction is invisible to a snapshot when it started after it (its id at or past the
+ * snapshot's xmax) or was running then (among its xip). The id is the log's key, so both are index
+ * lookups, whatever the log holds.
+ */
 const unseen = (snapshot: string) => `catalogue_listing_changes c
-  where c.xid >= pg_snapshot_xmin(${snapshot}::pg_snapshot) and not pg_visible_in_snapshot(c.xid, ${snapshot}::pg_snapshot)`;
+  where c.xid >= pg_snapshot_xmax(${snapshot}::pg_snapshot)
+     or c.xid = any(array(select pg_snapshot_xip(${snapshot}::pg_snapshot)))`;
+
+/** Whether the log holds a row `snapshot` could not see: the newest id, and one probe per running transaction. */
+const anyUnseen = (snapshot: string) =>
+  `((select c.xid from catalogue_listing_changes c order by c.xid desc limit 1) >= pg_snapshot_xmax(${snapshot}::pg_snapshot)
+    or exists (select from pg_snapshot_xip(${snapshot}::pg_snapshot) x(xid)
+      join catalogue_listing_changes c on c.xid = x.xid))`;
 
 /** Rows pruned from the log that `snapshot` may not have seen (the horizon is not below its xmin). */
 const prunedUnseen = (snapshot: string) =>
@@ -123,10 +135,11 @@ const prunedUnseen = (snapshot: string) =>
 
 export async function readChangesSince(sql: SqlRunner, snapshot: string): Promise<ListingChanges> {
   const rows = await sql.rows<RawRecord & { snapshot: string; reload: boolean; changed_id: string | null }>(
-    `with changed as (select distinct c.product_id from ${unseen('$1')})
+    `with log as (select c.product_ids from ${unseen('$1')}),
+       changed as (select distinct u.id as product_id from log cross join unnest(log.product_ids) u(id))
      select s.snapshot, s.reload, ch.product_id::text as changed_id, ${COLUMNS}
      from (select pg_current_snapshot()::text as snapshot,
-             ${prunedUnseen('$1')} or exists (select from changed where product_id is null) as reload) s
+             ${prunedUnseen('$1')} or exists (select from log where product_ids is null) as reload) s
      left join (changed ch left join catalogue_listing l on l.product_id = ch.product_id) on true`,
     [snapshot],
   );
@@ -153,7 +166,7 @@ export async function readProductJson(
 ): Promise<ProductJsonRead> {
   const rows = await sql.rows<{ id: string | null; json: string | null; changed: boolean | null }>(
     `select null::text as id, pg_current_snapshot()::text as json,
-       (${prunedUnseen('$1')} or exists (select from ${unseen('$1')})) as changed
+       (${prunedUnseen('$1')} or coalesce(${anyUnseen('$1')}, false)) as changed
      union all
      select p.id::text, p.shopper_json, null from products p where p.id = any($2::uuid[]) and p.archived_at is null`,
     [snapshot, ids],
