@@ -13,22 +13,10 @@ function room(counts: Int32Array, size: number): Int32Array<ArrayBuffer> {
   return wider;
 }
 
-/**
- * One category node (the whole shop, or a path from the top): its products
- * sorted by sale price then id (a price range is a slice, a price-sorted page
- * a slice too), and how many of them hold each facet value, kept as products
- * come and go, as catalogue_facet_counts is in the database.
- */
-export class CategoryNode {
+/** Products sorted by sale price then id: a price range is a slice, a price-sorted page a slice too. */
+export class PriceList {
   members = new Int32Array(16);
   length = 0;
-  /** Counts by dictionary number (ListingStore's brands, materials, colourValues, sizeValues). */
-  brand = new Int32Array(0);
-  material = new Int32Array(0);
-  colour = new Int32Array(0);
-  size = new Int32Array(0);
-  /** Products by whole stars (0…5). */
-  readonly stars = new Int32Array(6);
 
   /** The number of members before the first priced at `price` or more (or after `price`, with `inclusive`). */
   priceBound(store: ListingStore, price: number, inclusive: boolean): number {
@@ -65,22 +53,66 @@ export class CategoryNode {
     this.members.copyWithin(at + 1, at, this.length);
     this.members[at] = slot;
     this.length += 1;
-    this.count(store, slot, 1);
   }
 
   remove(store: ListingStore, slot: number): void {
     const at = this.positionOf(store, slot);
-    if (this.members[at] !== slot) throw new Error('catalogue index: a node lost track of a product');
+    if (this.members[at] !== slot) throw new Error('catalogue index: a price list lost track of a product');
     this.members.copyWithin(at, at + 1, this.length);
     this.length -= 1;
+  }
+
+  /** Appends a slot known to sort after every member (a rebuild walks the price order). */
+  append(slot: number): void {
+    if (this.length === this.members.length) this.members = grown(this.members, this.length);
+    this.members[this.length++] = slot;
+  }
+}
+
+/**
+ * One category node (the whole shop, or a path from the top): its products
+ * by price, each brand's products by price (a category narrowed by brands and
+ * a price range counts by binary search), and how many of them hold each
+ * facet value, kept as products come and go, as catalogue_facet_counts is in
+ * the database.
+ */
+export class CategoryNode extends PriceList {
+  /** Counts by dictionary number (ListingStore's brands, materials, colourValues, sizeValues). */
+  brand = new Int32Array(0);
+  material = new Int32Array(0);
+  colour = new Int32Array(0);
+  size = new Int32Array(0);
+  /** Products by whole stars (0…5). */
+  readonly stars = new Int32Array(6);
+  /** Each brand's members, by brand number. */
+  readonly byBrand = new Map<number, PriceList>();
+
+  override insert(store: ListingStore, slot: number): void {
+    super.insert(store, slot);
+    this.brandList(store.brand[slot]!).insert(store, slot);
+    this.count(store, slot, 1);
+  }
+
+  override remove(store: ListingStore, slot: number): void {
+    super.remove(store, slot);
+    this.brandList(store.brand[slot]!).remove(store, slot);
     this.count(store, slot, -1);
   }
 
   /** Appends a slot known to sort after every member (a rebuild walks the price order). */
-  append(store: ListingStore, slot: number): void {
-    if (this.length === this.members.length) this.members = grown(this.members, this.length);
-    this.members[this.length++] = slot;
+  add(store: ListingStore, slot: number): void {
+    super.append(slot);
+    this.brandList(store.brand[slot]!).append(slot);
     this.count(store, slot, 1);
+  }
+
+  private brandList(brand: number): PriceList {
+    let list = this.byBrand.get(brand);
+    if (!list) {
+      list = new PriceList();
+      this.byBrand.set(brand, list);
+    }
+    return list;
   }
 
   private count(store: ListingStore, slot: number, by: number): void {
@@ -121,7 +153,7 @@ export class CategoryNodes {
     this.nodes = [];
     for (let i = 0; i < length; i++) {
       const slot = byPrice[i]!;
-      this.each(slot, (node) => node.append(this.store, slot));
+      this.each(slot, (node) => node.add(this.store, slot));
     }
   }
 

@@ -1,6 +1,6 @@
 import { RATING_FILTER_VALUES } from '@bazaar/shared';
 import type { FacetRow } from '../listing.repo';
-import { type CategoryNode, starsOf } from './category-nodes';
+import { type CategoryNode, type PriceList, starsOf } from './category-nodes';
 import { ANY, type Criteria } from './listing-criteria';
 import { type ListingStore, NONE, PATH_LEVELS } from './listing-store';
 
@@ -41,17 +41,7 @@ export function tally(
   checkNode: boolean,
   passing: Int32Array,
 ): Tally {
-  const t: Tally = {
-    total: 0,
-    brand: new Int32Array(store.brands.size),
-    material: new Int32Array(store.materials.size),
-    colour: new Int32Array(store.colourValues.size),
-    size: new Int32Array(store.sizeValues.size),
-    stars: new Int32Array(6),
-    min: Number.POSITIVE_INFINITY,
-    max: Number.NEGATIVE_INFINITY,
-    passing,
-  };
+  const t = emptyCounts(store, passing);
   const { brand, material, colours, sizes, rating, price, flags, path, nodes } = store;
   const { levels, flags: wanted, brand: brands, material: materials, colour: colourSet, size: sizeSet } = c;
   const minRating = c.minRating ?? Number.NEGATIVE_INFINITY;
@@ -120,6 +110,70 @@ export function tally(
   return t;
 }
 
+/** Whether `tallyBrands` can count this listing: a node narrowed by brands, and perhaps a price range, alone. */
+export function brandsAndPriceOnly(c: Criteria): boolean {
+  return (
+    c.brand !== undefined &&
+    !c.term &&
+    !c.flags &&
+    !c.levels &&
+    !c.material &&
+    !c.colour &&
+    !c.size &&
+    c.minRating === undefined
+  );
+}
+
+/**
+ * A node narrowed by brands (and perhaps a price range) counted without a
+ * pass over the node: each brand's count is its members within the range
+ * (two binary searches), the products passing are the selected brands'
+ * members within it, merged back into price order, over which alone the
+ * other facets are counted, and the slider's bounds are the selected brands'
+ * cheapest and dearest (every criterion but the price).
+ */
+export function tallyBrands(
+  store: ListingStore,
+  c: Criteria,
+  node: CategoryNode,
+  passing: Int32Array,
+): Tally {
+  const t = emptyCounts(store, passing);
+  const slices: { list: PriceList; at: number; end: number }[] = [];
+  for (const [b, list] of node.byBrand) {
+    if (!list.length) continue;
+    const from = c.priced ? list.priceBound(store, c.lo, false) : 0;
+    const to = c.priced ? list.priceBound(store, c.hi, true) : list.length;
+    t.brand[b] = to - from;
+    if (c.brand![b] !== 1) continue;
+    t.min = Math.min(t.min, store.price[list.members[0]!]!);
+    t.max = Math.max(t.max, store.price[list.members[list.length - 1]!]!);
+    if (to > from) slices.push({ list, at: from, end: to });
+  }
+  const { price, ids, material, colours, sizes, rating } = store;
+  let n = 0;
+  while (slices.length) {
+    // The slice whose next member comes first by price, then id (a few brands: a linear pick).
+    let best = 0;
+    for (let i = 1; i < slices.length; i++) {
+      const a = slices[i]!.list.members[slices[i]!.at]!;
+      const b = slices[best]!.list.members[slices[best]!.at]!;
+      if (price[a]! < price[b]! || (price[a] === price[b] && ids[a]! < ids[b]!)) best = i;
+    }
+    const slice = slices[best]!;
+    const s = slice.list.members[slice.at++]!;
+    if (slice.at === slice.end) slices.splice(best, 1);
+    passing[n++] = s;
+    const m = material[s]!;
+    if (m !== NONE) t.material[m]!++;
+    colours.count(s, t.colour);
+    sizes.count(s, t.size);
+    t.stars[starsOf(rating[s]!)]!++;
+  }
+  t.total = n;
+  return t;
+}
+
 /**
  * Whether a product passes every criterion but the price (flags, path and
  * faceted criteria; a search's matches are not checked here).
@@ -176,6 +230,21 @@ function onPath(path: Int32Array, s: number, levels: Int32Array): boolean {
     if (want !== ANY && path[s * PATH_LEVELS + d] !== want) return false;
   }
   return true;
+}
+
+/** Zero counts with room for every value the dictionaries hold, and no bounds yet. */
+function emptyCounts(store: ListingStore, passing: Int32Array): Tally {
+  return {
+    total: 0,
+    brand: new Int32Array(store.brands.size),
+    material: new Int32Array(store.materials.size),
+    colour: new Int32Array(store.colourValues.size),
+    size: new Int32Array(store.sizeValues.size),
+    stars: new Int32Array(6),
+    min: Number.POSITIVE_INFINITY,
+    max: Number.NEGATIVE_INFINITY,
+    passing,
+  };
 }
 
 /** Nothing matches: no counts, no bounds. */

@@ -158,6 +158,23 @@ const queryArb: fc.Arbitrary<ProductListParams> = fc
     return productListQuerySchema.parse(query);
   });
 
+/** The commonest shop filter: a category (or none), some brands, perhaps a price range. */
+const brandsAndPriceArb: fc.Arbitrary<ProductListParams> = fc
+  .record({
+    category: option(fc.constantFrom('Fashion', 'electronics')),
+    brand: fc.subarray([...BRANDS, 'Nobody'], { minLength: 1, maxLength: 3 }),
+    minPrice: option(fc.constantFrom(0, 1, 100, 250.5)),
+    maxPrice: option(fc.constantFrom(250.5, 500, 1000)),
+    sort: fc.constantFrom(...PRODUCT_SORTS),
+    page: fc.integer({ min: 1, max: 3 }),
+    limit: fc.integer({ min: 1, max: 9 }),
+  })
+  .map((q) => {
+    const query: Record<string, unknown> = { ...q };
+    for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
+    return productListQuerySchema.parse(query);
+  });
+
 /** A write straight to the database; `pick` chooses which products (by position in id order). */
 const writeArb = fc.record({
   pick: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
@@ -253,9 +270,13 @@ describe('the in-memory listing index', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(productArb, { minLength: 0, maxLength: 60 }),
-        fc.array(queryArb, { minLength: 10, maxLength: 10 }),
+        fc.tuple(
+          fc.array(queryArb, { minLength: 10, maxLength: 10 }),
+          fc.array(brandsAndPriceArb, { minLength: 4, maxLength: 4 }),
+        ),
         fc.array(writeArb, { minLength: 1, maxLength: 4 }),
-        async (catalogue, queries, writes) => {
+        async (catalogue, [random, brandsAndPrice], writes) => {
+          const queries = [...random, ...brandsAndPrice];
           await t.db.execute(sql`truncate products cascade`);
           if (catalogue.length) await t.db.insert(products).values(catalogue);
           for (const q of queries) await expectSame(q);
@@ -265,6 +286,26 @@ describe('the in-memory listing index', () => {
       ),
       { numRuns: 25 },
     );
+  });
+});
+
+describe('a category narrowed by brands and a price range', () => {
+  it('lists products of several brands at one price in id order, as every order breaks ties', async () => {
+    await t.db.execute(sql`truncate products cascade`);
+    const same = { category: 'Fashion', pricePaise: 50_000 };
+    await t.db
+      .insert(products)
+      .values([
+        ...BRANDS.flatMap((brand) => [1, 2, 3].map((i) => ({ ...same, name: `${brand} ${i}`, brand }))),
+        { category: 'Fashion', pricePaise: 40_000, name: 'Cheaper', brand: 'Zenith' },
+      ]);
+    for (const sort of ['price-low', 'price-high'] as const) {
+      const q = productListQuerySchema.parse({ brand: ['Acme', 'Zenith', 'Orbit'], sort, limit: '20' });
+      const page = request(q);
+      const [m, p] = [await memory.list(toFilters(q), page), await postgres.list(toFilters(q), page)];
+      expect(m.rows.map((r) => r.key)).toEqual(p.rows.map((r) => r.key));
+      expect(m.rows).toHaveLength(10);
+    }
   });
 });
 

@@ -5,7 +5,16 @@ import { PostgresProductSearch } from '../postgres-product-search';
 import { type ListingSummary, toFacetSummary } from '../product-facets';
 import type { ProductFilters } from '../product-filters';
 import type { SqlRunner } from '../sql-runner';
-import { emptyTally, facetRows, keptTally, type Tally, tally, tallyPriceRange } from './facet-tally';
+import {
+  brandsAndPriceOnly,
+  emptyTally,
+  facetRows,
+  keptTally,
+  type Tally,
+  tally,
+  tallyBrands,
+  tallyPriceRange,
+} from './facet-tally';
 import { resolveCriteria } from './listing-criteria';
 import { readChangesSince, readListing, readProductJson } from './listing-feed.repo';
 import { ListingMemory } from './listing-memory';
@@ -166,9 +175,11 @@ export class MemoryListingIndex implements ListingIndex {
       const passing = { slots: scratch.passing, n: counted.total, byPrice: false, everything: false };
       return ranked ? { tally: counted, passing, relevance: scratch.relevance } : { tally: counted, passing };
     }
-    const counted = c.priced
-      ? tallyPriceRange(store, c, c.node, scratch.passing)
-      : tally(store, c, c.node.members, c.node.length, false, scratch.passing);
+    const counted = brandsAndPriceOnly(c)
+      ? tallyBrands(store, c, c.node, scratch.passing)
+      : c.priced
+        ? tallyPriceRange(store, c, c.node, scratch.passing)
+        : tally(store, c, c.node.members, c.node.length, false, scratch.passing);
     return {
       tally: counted,
       passing: { slots: scratch.passing, n: counted.total, byPrice: true, everything: false },
