@@ -5,7 +5,7 @@
  *
  *   npm run bench:catalog -- [--db=postgres|pg|pglite|both] [--products=100000]
  *     [--cache=on|off|both] [--reuse] [--duration=10] [--connections=50] [--passes=1]
- *     [--routes=plain,filtered,search,detail,brotli]
+ *     [--routes=plain,filtered,search,detail,brotli] [--index=memory|postgres|both]
  *
  * Flags take `--flag=value` or `--flag value`. See bench/README.md.
  */
@@ -47,6 +47,9 @@ const REUSE = args.reuse === 'true';
 const CACHE_MODES: ('on' | 'off')[] =
   args.cache === 'on' ? ['on'] : args.cache === 'off' ? ['off'] : ['on', 'off'];
 const ROUTES = new Set((args.routes ?? 'plain,filtered,search,detail,brotli').split(','));
+/** Which listing index the server uses (CATALOGUE_INDEX); `both` runs every row under each, one after the other. */
+const INDEXES: ('memory' | 'postgres')[] =
+  args.index === 'postgres' ? ['postgres'] : args.index === 'both' ? ['memory', 'postgres'] : ['memory'];
 const BATCH = 1000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -62,6 +65,20 @@ interface Row {
   /** CPU time per request (ms) of the server process and of its PostgreSQL backends, when /proc tells. */
   serverCpu?: number;
   databaseCpu?: number;
+  /** The server process's resident memory after the row (MB), when /proc tells. */
+  serverRss?: number;
+}
+
+/** A process's resident memory in MB, from /proc (Linux); undefined elsewhere. */
+function rssMb(pid: number): number | undefined {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.split(/\s+/)[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** CPU time (ms) a process has used so far, from /proc (Linux; 100 ticks a second); undefined elsewhere. */
@@ -81,7 +98,7 @@ function cpuMs(pid: number): number | undefined {
  */
 class CpuMeter {
   constructor(
-    private readonly serverPid: number,
+    readonly serverPid: number,
     private readonly backends: () => Promise<number[]>,
   ) {}
 
@@ -157,13 +174,19 @@ interface Served {
 }
 
 /** Starts bench/serve.ts in a child process over the bench database. */
-function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): Promise<Served> {
+function serve(
+  dbUrl: string | undefined,
+  dataDir: string,
+  cacheTtlMs: number,
+  index: 'memory' | 'postgres',
+): Promise<Served> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], {
     env: {
       ...process.env,
       BENCH_DB_URL: dbUrl ?? '',
       BENCH_DATA_DIR: dataDir,
       CATALOGUE_CACHE_TTL_MS: String(cacheTtlMs),
+      CATALOGUE_INDEX: index,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -230,6 +253,7 @@ async function measure(
     errors: result.errors + result.timeouts + result.non2xx,
     serverCpu: perRequest(server),
     databaseCpu: perRequest(database),
+    serverRss: cpu ? rssMb(cpu.serverPid) : undefined,
   };
 }
 
@@ -237,14 +261,14 @@ function print(title: string, rows: Row[]): void {
   const bare = rows[0]!.rps;
   console.log(`\n${title}`);
   console.log(
-    '| route | requests/s | p50 ms | p99 ms | vs bare | errors | server CPU ms/req | PG CPU ms/req |',
+    '| route | requests/s | p50 ms | p99 ms | vs bare | errors | server CPU ms/req | PG CPU ms/req | server RSS MB |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   const ms = (v?: number) => (v === undefined ? '–' : v.toFixed(2));
   for (const r of rows) {
     const ratio = `${((r.rps / bare) * 100).toFixed(1)}%`;
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} | ${ms(r.serverCpu)} | ${ms(r.databaseCpu)} |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ratio} | ${r.errors} | ${ms(r.serverCpu)} | ${ms(r.databaseCpu)} | ${r.serverRss?.toFixed(0) ?? '–'} |`,
     );
   }
 }
@@ -326,8 +350,8 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
           ).rows.map((r) => r.pid)
         : [];
     try {
-      for (const mode of CACHE_MODES) {
-        const server = await serve(url, dataDir, mode === 'on' ? 5000 : 0);
+      for (const [index, mode] of INDEXES.flatMap((i) => CACHE_MODES.map((m) => [i, m] as const))) {
+        const server = await serve(url, dataDir, mode === 'on' ? 5000 : 0, index);
         const cpu = new CpuMeter(server.pid, backends);
         try {
           if (!rows.length) {
@@ -338,7 +362,8 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
             const label = `bare Fastify, ${(size / 1024).toFixed(1)} KB body (a listing's size)`;
             rows.push(await measure(label, server.bareUrl, [`/bytes/${size}`], cpu));
           }
-          const label = (route: string) => `${route}, cache ${mode}`;
+          const label = (route: string) =>
+            `${route}, cache ${mode}${INDEXES.length > 1 || index !== 'memory' ? `, ${index} index` : ''}`;
           if (ROUTES.has('plain'))
             rows.push(await measure(label('listing, default order'), server.appUrl, paths.plain, cpu));
           if (ROUTES.has('filtered'))
