@@ -115,7 +115,8 @@ export class CategoryNode extends PriceList {
     return list;
   }
 
-  private count(store: ListingStore, slot: number, by: number): void {
+  /** Counts the slot's facet values in (by 1) or out (by -1), leaving its place among the members. */
+  count(store: ListingStore, slot: number, by: number): void {
     this.brand = room(this.brand, store.brands.size);
     this.material = room(this.material, store.materials.size);
     this.colour = room(this.colour, store.colourValues.size);
@@ -146,6 +147,14 @@ export class CategoryNodes {
   /** Call before the slot's values change: its place among a node's members is found by them. */
   remove(slot: number): void {
     this.each(slot, (node) => node.remove(this.store, slot));
+  }
+
+  /**
+   * Counts the slot's facet values in (1) or out (-1) of its nodes, leaving it where it is: for a
+   * change that moves it neither to another node nor to another price or brand.
+   */
+  count(slot: number, by: number): void {
+    this.each(slot, (node) => node.count(this.store, slot, by));
   }
 
   /** Starts again from every listed slot in price order. */

@@ -1,6 +1,6 @@
 import { CategoryNodes } from './category-nodes';
 import type { ListingRecord } from './listing-feed.repo';
-import { createOrders, type OrderName } from './listing-orders';
+import { createOrders, keysChange, ORDER_NAMES, type OrderName } from './listing-orders';
 import { ListingStore, NONE } from './listing-store';
 import { NameTrigrams } from './name-trigrams';
 import type { SortOrder } from './sort-order';
@@ -46,21 +46,39 @@ export class ListingMemory {
     this.rebuild();
   }
 
-  /** Applies each product's new row (undefined: no longer listed). */
+  /**
+   * Applies each product's new row (undefined: no longer listed). A changed product moves only in the
+   * orders whose keys changed, and among its nodes' members only if its path, price or brand did
+   * (most changes at run time, a sell-out or a new rating, move it in few places or none).
+   */
   apply(changed: ReadonlyMap<string, ListingRecord | undefined>): void {
     const { store } = this;
     const moving = changed.size <= MOVE_LIMIT;
     for (const [id, record] of changed) {
       let slot = store.slotOfId(id);
-      if (slot !== NONE && moving) this.unlink(slot);
-      if (!record) {
-        if (slot !== NONE) store.release(slot);
+      if (!moving) {
+        if (slot !== NONE && !record) store.release(slot);
+        else if (record) store.write(slot === NONE ? store.allocate(id) : slot, record);
         continue;
       }
-      const renamed = slot === NONE || store.nameOf(slot) !== record.name;
-      if (slot === NONE) slot = store.allocate(id);
+      if (slot === NONE) {
+        if (!record) continue;
+        slot = store.allocate(id);
+        store.write(slot, record);
+        this.link(slot, ORDER_NAMES, true, true);
+        continue;
+      }
+      if (!record) {
+        this.unlink(slot, ORDER_NAMES, true);
+        store.release(slot);
+        continue;
+      }
+      const moved = ORDER_NAMES.filter((name) => keysChange(store, name, slot, record));
+      const placed = !store.samePlace(slot, record);
+      const renamed = store.nameOf(slot) !== record.name;
+      this.unlink(slot, moved, placed);
       store.write(slot, record);
-      if (moving) this.link(slot, renamed);
+      this.link(slot, moved, placed, renamed);
     }
     if (!moving) this.rebuild();
     else if (this.trigrams.wantsRebuild) this.trigrams.rebuild(store.slots, (slot) => this.nameOf(slot));
@@ -77,17 +95,20 @@ export class ListingMemory {
     return s.mark;
   }
 
-  private link(slot: number, renamed: boolean): void {
+  /** After the slot's values are written: into the orders named, its nodes' members (or only their counts), the trigrams. */
+  private link(slot: number, orders: readonly OrderName[], placed: boolean, renamed: boolean): void {
     this.reserve();
-    this.nodes.add(slot);
-    for (const order of Object.values(this.orders)) order.insert(slot);
+    if (placed) this.nodes.add(slot);
+    else this.nodes.count(slot, 1);
+    for (const name of orders) this.orders[name].insert(slot);
     if (renamed) this.trigrams.add(slot, this.store.nameOf(slot));
   }
 
-  /** Before the slot's values change: nodes find it by them. */
-  private unlink(slot: number): void {
-    this.nodes.remove(slot);
-    for (const order of Object.values(this.orders)) order.remove(slot);
+  /** Before the slot's values change: nodes and orders find it by them. */
+  private unlink(slot: number, orders: readonly OrderName[], placed: boolean): void {
+    if (placed) this.nodes.remove(slot);
+    else this.nodes.count(slot, -1);
+    for (const name of orders) this.orders[name].remove(slot);
   }
 
   private rebuild(): void {

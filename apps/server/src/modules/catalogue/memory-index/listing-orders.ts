@@ -1,10 +1,12 @@
 import type { ProductSort } from '@bazaar/shared';
 import { checkedKeyValue, type KeyType } from '../listing-cursor';
+import type { ListingRecord } from './listing-feed.repo';
 import { FEATURED, type ListingStore } from './listing-store';
 import { type SlotComparator, SortOrder } from './sort-order';
 
 /** The orders kept: every listing sort reads one of them, forwards or backwards. */
-export type OrderName = 'featured' | 'price' | 'rating' | 'newest' | 'size';
+export const ORDER_NAMES = ['featured', 'price', 'rating', 'newest', 'size'] as const;
+export type OrderName = (typeof ORDER_NAMES)[number];
 
 /** One key of an order: how a slot's value is read, printed into a cursor and read back from one. */
 interface KeyPart {
@@ -81,6 +83,26 @@ export function parseKeyValue(type: KeyType, text: string): number {
     }
     default:
       return Number(value);
+  }
+}
+
+/** Whether writing `r` over the slot would change its keys in the order (so its place in it). */
+export function keysChange(store: ListingStore, name: OrderName, slot: number, r: ListingRecord): boolean {
+  switch (name) {
+    case 'featured':
+      return (
+        (store.flags[slot]! & FEATURED) !== (r.featured ? FEATURED : 0) ||
+        store.rating[slot] !== r.rating ||
+        store.numReviews[slot] !== r.numReviews
+      );
+    case 'price':
+      return store.price[slot] !== r.pricePaise;
+    case 'rating':
+      return store.rating[slot] !== r.rating || store.numReviews[slot] !== r.numReviews;
+    case 'newest':
+      return store.created[slot] !== r.createdMicros;
+    case 'size':
+      return store.sizeRank[slot] !== r.sizeRank;
   }
 }
 

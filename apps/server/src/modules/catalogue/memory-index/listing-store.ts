@@ -148,6 +148,16 @@ export class ListingStore {
     return node;
   }
 
+  /** Whether writing `r` over the slot would leave its category path, sale price and brand as they are. */
+  samePlace(slot: number, r: ListingRecord): boolean {
+    const levels = [r.category, r.subCategory, r.option, r.subOption];
+    for (let d = 0; d < PATH_LEVELS; d++) {
+      const id = this.path[slot * PATH_LEVELS + d]!;
+      if ((id === NONE ? null : this.pathValues.values[id]) !== (levels[d] ?? null)) return false;
+    }
+    return this.price[slot] === r.pricePaise && this.brands.values[this.brand[slot]!] === r.brand;
+  }
+
   /** The product's lower-cased name. */
   nameOf(slot: number): string {
     return this.texts[slot]!.slice(0, this.nameEnd[slot]);

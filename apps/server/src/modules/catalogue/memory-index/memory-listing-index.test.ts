@@ -175,11 +175,30 @@ const brandsAndPriceArb: fc.Arbitrary<ProductListParams> = fc
     return productListQuerySchema.parse(query);
   });
 
+/** A search in any order, perhaps in a category or for some brands. */
+const searchArb: fc.Arbitrary<ProductListParams> = fc
+  .record({
+    search: fc.constantFrom('leather', 'lamp', 'sh', 'e', 'fashion', 'audio', 't-sh', 'smart tea', 'o'),
+    category: option(fc.constantFrom('Fashion', 'electronics')),
+    brand: fewOf([...BRANDS]),
+    sort: fc.constantFrom(...PRODUCT_SORTS),
+    page: fc.integer({ min: 1, max: 3 }),
+    limit: fc.integer({ min: 1, max: 9 }),
+  })
+  .map((q) => {
+    const query: Record<string, unknown> = { ...q };
+    for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
+    return productListQuerySchema.parse(query);
+  });
+
 /** A write straight to the database; `pick` chooses which products (by position in id order). */
 const writeArb = fc.record({
   pick: fc.array(fc.nat(), { minLength: 1, maxLength: 4 }),
   change: fc.constantFrom(
+    // Prices and stock change most, in shops as here.
     'price',
+    'price',
+    'stock',
     'stock',
     'brand',
     'colours',
@@ -273,10 +292,11 @@ describe('the in-memory listing index', () => {
         fc.tuple(
           fc.array(queryArb, { minLength: 10, maxLength: 10 }),
           fc.array(brandsAndPriceArb, { minLength: 4, maxLength: 4 }),
+          fc.array(searchArb, { minLength: 4, maxLength: 4 }),
         ),
-        fc.array(writeArb, { minLength: 1, maxLength: 4 }),
-        async (catalogue, [random, brandsAndPrice], writes) => {
-          const queries = [...random, ...brandsAndPrice];
+        fc.array(writeArb, { minLength: 2, maxLength: 5 }),
+        async (catalogue, [random, brandsAndPrice, searches], writes) => {
+          const queries = [...random, ...brandsAndPrice, ...searches];
           await t.db.execute(sql`truncate products cascade`);
           if (catalogue.length) await t.db.insert(products).values(catalogue);
           for (const q of queries) await expectSame(q);
@@ -284,8 +304,56 @@ describe('the in-memory listing index', () => {
           for (const q of queries) await expectSame(q);
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 30 },
     );
+  });
+});
+
+describe('orders kept in step with every key a write can change', () => {
+  it('sorts a search and a browse as the database path does after each kind of change', async () => {
+    await t.db.execute(sql`truncate products cascade`);
+    await t.db.insert(products).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        name: `lamp ${i}`,
+        category: i % 2 ? 'Fashion' : 'Electronics',
+        pricePaise: 1_000 * (i + 1),
+        rating: (i % 5) + 0.5,
+        numReviews: i,
+        sizes: [['S'], ['XL'], ['8'], []][i % 4]!,
+        isFeatured: i % 3 === 0,
+        createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
+      })),
+    );
+    const changes = [
+      sql`price_paise = 50_000 where name = 'lamp 0'`,
+      sql`discount = 90 where name = 'lamp 11'`,
+      sql`rating = 5, num_reviews = 99 where name = 'lamp 1'`,
+      sql`is_featured = not is_featured where name in ('lamp 2', 'lamp 3')`,
+      sql`created_at = '2030-01-01' where name = 'lamp 4'`,
+      sql`sizes = '{XXS}' where name = 'lamp 5'`,
+      sql`category = 'Fashion', brand = 'Zenith' where name = 'lamp 6'`,
+      sql`name = 'lantern 7' where name = 'lamp 7'`,
+    ];
+    const compare = async () => {
+      for (const sort of PRODUCT_SORTS) {
+        for (const search of ['lamp', undefined]) {
+          for (const category of ['Fashion', undefined]) {
+            const q = productListQuerySchema.parse({
+              sort,
+              limit: '20',
+              ...(search && { search }),
+              ...(category && { category }),
+            });
+            await expectSame(q);
+          }
+        }
+      }
+    };
+    await compare();
+    for (const change of changes) {
+      await t.db.execute(sql`update products set ${change}`);
+      await compare();
+    }
   });
 });
 
