@@ -128,16 +128,29 @@ export function printKey(store: ListingStore, name: OrderName, slot: number): st
   }
 }
 
-/** Compares two slots ascending by the order's keys, then by product id. */
+/**
+ * Compares two slots ascending by the order's keys, then by product id: written out per order
+ * (sorting 100,000 slots calls it millions of times; a loop over the keys cost several times more).
+ */
 export function comparatorOf(store: ListingStore, name: OrderName): SlotComparator {
-  const parts = ORDER_KEYS[name];
-  return (a, b) => {
-    for (const part of parts) {
-      const d = part.of(store, a) - part.of(store, b);
-      if (d !== 0) return d;
-    }
-    return byId(store.ids[a]!, store.ids[b]!);
-  };
+  const ids = (a: number, b: number) => byId(store.ids[a]!, store.ids[b]!);
+  switch (name) {
+    case 'featured':
+      return (a, b) =>
+        (store.flags[a]! & FEATURED) - (store.flags[b]! & FEATURED) ||
+        store.rating[a]! - store.rating[b]! ||
+        store.numReviews[a]! - store.numReviews[b]! ||
+        ids(a, b);
+    case 'price':
+      return (a, b) => store.price[a]! - store.price[b]! || ids(a, b);
+    case 'rating':
+      return (a, b) =>
+        store.rating[a]! - store.rating[b]! || store.numReviews[a]! - store.numReviews[b]! || ids(a, b);
+    case 'newest':
+      return (a, b) => store.created[a]! - store.created[b]! || ids(a, b);
+    case 'size':
+      return (a, b) => store.sizeRank[a]! - store.sizeRank[b]! || ids(a, b);
+  }
 }
 
 /**
