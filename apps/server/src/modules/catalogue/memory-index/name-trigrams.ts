@@ -64,25 +64,48 @@ export class NameTrigrams {
 
   /**
    * The slots whose names may hold `term` (three characters or more): those
-   * holding its rarest run, some perhaps twice or stale. Undefined when the
-   * term is shorter than a run; empty when some run of it is in no name.
+   * holding its two rarest runs, some perhaps twice or stale. A slot written
+   * since the last rebuild has all its runs among the added entries, any other
+   * all among the frozen ones, so each kind is intersected on its own.
+   * Undefined when the term is shorter than a run.
    */
   candidates(term: string): { frozen: Int32Array; added: readonly number[] } | undefined {
     if (term.length < 3) return undefined;
-    let best: { frozen: Int32Array; added: readonly number[] } | undefined;
-    let bestSize = Number.POSITIVE_INFINITY;
-    for (const gram of trigramsOf(term)) {
-      const frozen = this.frozen.get(gram) ?? EMPTY;
-      const added = this.added.get(gram) ?? NOTHING;
-      const size = frozen.length + added.length;
-      if (size < bestSize) {
-        best = { frozen, added };
-        bestSize = size;
-      }
-      if (size === 0) break;
-    }
-    return best;
+    const grams = trigramsOf(term);
+    const frozen = grams.map((g) => this.frozen.get(g) ?? EMPTY).sort((a, b) => a.length - b.length);
+    const added = grams.map((g) => this.added.get(g) ?? NOTHING).sort((a, b) => a.length - b.length);
+    return {
+      frozen: frozen.length > 1 ? intersectSorted(frozen[0]!, frozen[1]!) : frozen[0]!,
+      added: added.length > 1 ? intersect(added[0]!, added[1]!) : added[0]!,
+    };
   }
+}
+
+/** The entries of two ascending lists found in both, ascending (one pass over each). */
+function intersectSorted(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let n = 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x < y) i++;
+    else if (y < x) j++;
+    else {
+      out[n++] = x;
+      i++;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/** The entries of a small unordered list found in another. */
+function intersect(a: readonly number[], b: readonly number[]): readonly number[] {
+  if (!a.length || !b.length) return NOTHING;
+  const inB = new Set(b);
+  return a.filter((slot) => inB.has(slot));
 }
 
 const EMPTY = new Int32Array(0);
