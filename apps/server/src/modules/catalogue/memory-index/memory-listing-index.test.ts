@@ -325,7 +325,7 @@ describe('orders kept in step with every key a write can change', () => {
       })),
     );
     const changes = [
-      sql`price_paise = 50_000 where name = 'lamp 0'`,
+      sql`price_paise = 50000 where name = 'lamp 0'`,
       sql`discount = 90 where name = 'lamp 11'`,
       sql`rating = 5, num_reviews = 99 where name = 'lamp 1'`,
       sql`is_featured = not is_featured where name in ('lamp 2', 'lamp 3')`,
