@@ -14,6 +14,14 @@ describe('canonicalKey', () => {
     expect(canonicalKey({ page: 1 })).not.toBe(canonicalKey({ page: 2 }));
     expect(canonicalKey({ brand: ['Acme'] })).not.toBe(canonicalKey({ material: ['Acme'] }));
     expect(canonicalKey('shirt')).not.toBe(canonicalKey('shirts'));
+    expect(canonicalKey({ brand: ['a,b'] })).not.toBe(canonicalKey({ brand: ['a', 'b'] }));
+    expect(canonicalKey({ brand: 'a' })).not.toBe(canonicalKey({ brand: ['a'] }));
+    expect(canonicalKey({ a: '1' })).not.toBe(canonicalKey({ a: 1 }));
+  });
+
+  it('is JSON', () => {
+    const key = canonicalKey({ z: [3, 1, 3], a: { y: 'x"y', b: null }, n: undefined });
+    expect(JSON.parse(key)).toEqual({ a: { b: null, y: 'x"y' }, z: [1, 3] });
   });
 });
 

@@ -13,6 +13,14 @@ describe('acceptedEncoding', () => {
     expect(acceptedEncoding('identity')).toBeUndefined();
     expect(acceptedEncoding(undefined)).toBeUndefined();
   });
+
+  it('answers a header it has read before the same way (each header is read once)', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+      expect(acceptedEncoding('identity')).toBeUndefined();
+      expect(acceptedEncoding(`gzip, ${'x'.repeat(300)}`)).toBe('gzip');
+    }
+  });
 });
 
 describe('cached catalogue replies, compressed', () => {
