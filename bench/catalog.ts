@@ -180,7 +180,9 @@ function serve(
   cacheTtlMs: number,
   index: 'memory' | 'postgres',
 ): Promise<Served> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'serve.ts')], {
+  // BENCH_SERVER_FLAGS: Node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(here, 'serve.ts')], {
     env: {
       ...process.env,
       BENCH_DB_URL: dbUrl ?? '',
