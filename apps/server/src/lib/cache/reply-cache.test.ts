@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { canonicalKey, ReplyCache } from './reply-cache';
+import { CanonicalKeys, canonicalKey, ReplyCache } from './reply-cache';
 
 describe('canonicalKey', () => {
   it('gives every spelling of one parsed query the same key', () => {
@@ -22,6 +22,19 @@ describe('canonicalKey', () => {
   it('is JSON', () => {
     const key = canonicalKey({ z: [3, 1, 3], a: { y: 'x"y', b: null }, n: undefined });
     expect(JSON.parse(key)).toEqual({ a: { b: null, y: 'x"y' }, z: [1, 3] });
+  });
+});
+
+describe('CanonicalKeys', () => {
+  it("gives each URL its query's canonical key, remembered or not", () => {
+    const keys = new CanonicalKeys(2, 40);
+    const urls = ['/p?page=1', '/p?page=2', '/p?page=3', `/p?search=${'x'.repeat(50)}`, '/p?page=1'];
+    for (const round of [1, 2]) {
+      for (const url of urls) {
+        const query = Object.fromEntries(new URL(url, 'http://x').searchParams);
+        expect(keys.of(url, query), `${url}, round ${round}`).toBe(canonicalKey(query));
+      }
+    }
   });
 });
 

@@ -225,3 +225,28 @@ export function canonicalKey(query: unknown): string {
   }
   return JSON.stringify(query) ?? 'null';
 }
+
+/**
+ * canonicalKey of a route's parsed query, remembered by the request's URL: one route parses one URL
+ * the same way every time, and a cached hit is cheap enough that computing the key was ~5% of it.
+ * Bounded: forgotten all at once when full; URLs longer than any shopper's link are not kept.
+ */
+export class CanonicalKeys {
+  private readonly byUrl = new Map<string, string>();
+
+  constructor(
+    private readonly maxEntries = 2000,
+    private readonly maxUrlLength = 512,
+  ) {}
+
+  of(url: string, query: unknown): string {
+    const known = this.byUrl.get(url);
+    if (known !== undefined) return known;
+    const key = canonicalKey(query);
+    if (url.length <= this.maxUrlLength) {
+      if (this.byUrl.size >= this.maxEntries) this.byUrl.clear();
+      this.byUrl.set(url, key);
+    }
+    return key;
+  }
+}

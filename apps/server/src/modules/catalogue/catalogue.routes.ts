@@ -11,7 +11,13 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { canonicalKey, edgeCacheOptions, ReplyCache, type ReplyText } from '../../lib/cache/reply-cache';
+import {
+  CanonicalKeys,
+  canonicalKey,
+  edgeCacheOptions,
+  ReplyCache,
+  type ReplyText,
+} from '../../lib/cache/reply-cache';
 import { SwrCache } from '../../lib/cache/swr-cache';
 import { InFlight } from './in-flight';
 import type { ListingSummary } from './product-facets';
@@ -40,6 +46,7 @@ export async function catalogueRoutes(base: FastifyInstance) {
     checkText: config.checkCatalogueReplies,
   });
   const listings = new ReplyCache(checked(500));
+  const listingKeys = new CanonicalKeys();
   const details = new ReplyCache(checked(2000));
   const suggestions = new ReplyCache(policy(500));
   // Totals and facets depend on the filters only: every page and sort of a listing shares one scan.
@@ -84,7 +91,7 @@ export async function catalogueRoutes(base: FastifyInstance) {
     },
     async (request, reply) => {
       const q = request.query;
-      const key = canonicalKey(q);
+      const key = listingKeys.of(request.url, q);
       // With the cache on, every page and sort of a filter set shares one summary; off, the
       // catalogue counts in the statements that find the page.
       const summary = caching
