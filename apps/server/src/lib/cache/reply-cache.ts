@@ -22,6 +22,8 @@ interface CachedReply {
   ids: readonly string[] | undefined;
   /** The JSON compressed, made on the first request that accepts each encoding and kept with it. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The same once made, for sending without waiting (sendFresh). */
+  encodedBytes: Partial<Record<Encoding, Buffer>>;
 }
 
 /** Smaller replies are sent as they are: compressing them saves less than its headers cost. */
@@ -151,7 +153,12 @@ export class ReplyCache {
   ): Promise<FastifyReply> {
     return this.sendCached(reply, key, async () => {
       const value = schema.parse(await load());
-      return { body: Buffer.from(JSON.stringify(value)), ids: dependsOn?.(value), encoded: {} };
+      return {
+        body: Buffer.from(JSON.stringify(value)),
+        ids: dependsOn?.(value),
+        encoded: {},
+        encodedBytes: {},
+      };
     });
   }
 
@@ -174,7 +181,7 @@ export class ReplyCache {
           throw new Error(`reply differs from its schema's reading of it: ${json.slice(0, 200)}`);
         }
       }
-      return { body: Buffer.from(json), ids, encoded: {} };
+      return { body: Buffer.from(json), ids, encoded: {}, encodedBytes: {} };
     });
   }
 
@@ -185,17 +192,40 @@ export class ReplyCache {
   ): Promise<FastifyReply> {
     const cached = await this.cache.get(key, load);
     reply.type(JSON_TYPE).header('vary', 'accept-encoding');
-    const encoding =
-      cached.body.length >= MIN_COMPRESS_BYTES
-        ? acceptedEncoding(reply.request.headers['accept-encoding'])
-        : undefined;
+    const encoding = this.encodingFor(reply, cached);
     if (encoding) {
-      cached.encoded[encoding] ??= compress(cached.body, encoding);
+      cached.encoded[encoding] ??= compress(cached.body, encoding).then((bytes) => {
+        cached.encodedBytes[encoding] = bytes;
+        return bytes;
+      });
       // Already compressed: the app-wide compression passes a reply with a Content-Encoding through.
       return reply.header('content-encoding', encoding).send(await cached.encoded[encoding]);
     }
     // Fastify sends a Buffer as it is, without serialising or encoding it again.
     return reply.send(cached.body);
+  }
+
+  /**
+   * Sends the reply under `key` at once if it is fresh and ready in the encoding the request takes
+   * (true), else sends nothing (false) and the caller goes on to send(). A route calls it before
+   * parsing its query, with a key it remembered for the same URL (CanonicalKeys.known).
+   */
+  sendFresh(reply: FastifyReply, key: string): boolean {
+    const cached = this.cache.peek(key);
+    if (!cached) return false;
+    const encoding = this.encodingFor(reply, cached);
+    const bytes = encoding ? cached.encodedBytes[encoding] : cached.body;
+    if (!bytes) return false;
+    reply.type(JSON_TYPE).header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    reply.send(bytes);
+    return true;
+  }
+
+  private encodingFor(reply: FastifyReply, cached: CachedReply): Encoding | undefined {
+    return cached.body.length >= MIN_COMPRESS_BYTES
+      ? acceptedEncoding(reply.request.headers['accept-encoding'])
+      : undefined;
   }
 
   invalidate(ids?: readonly string[]): void {
@@ -238,6 +268,11 @@ export class CanonicalKeys {
     private readonly maxEntries = 2000,
     private readonly maxUrlLength = 512,
   ) {}
+
+  /** The key of a URL whose query was parsed before, if it is remembered. */
+  known(url: string): string | undefined {
+    return this.byUrl.get(url);
+  }
 
   of(url: string, query: unknown): string {
     const known = this.byUrl.get(url);

@@ -48,6 +48,24 @@ describe('SwrCache', () => {
     expect(await cache.get('a', load)).toBe(2);
   });
 
+  it('peeks only at a loaded, fresh entry: not while it loads, once stale, or after an invalidation', async () => {
+    const { cache, advance } = cacheWithClock<string>();
+    const pending = deferred<string>();
+    const first = cache.get('k', () => pending.promise);
+    expect(cache.peek('k')).toBeUndefined();
+    pending.resolve('v1');
+    await first;
+    expect(cache.peek('k')).toBe('v1');
+    advance(1000);
+    expect(cache.peek('k')).toBeUndefined();
+    // get() answers the stale entry and refreshes it; the refreshed value is peeked at once.
+    expect(await cache.get('k', async () => 'v2')).toBe('v1');
+    await settle();
+    expect(cache.peek('k')).toBe('v2');
+    cache.invalidate();
+    expect(cache.peek('k')).toBeUndefined();
+  });
+
   it('makes concurrent misses of one key share a single load', async () => {
     const { cache } = cacheWithClock<string>();
     const pending = deferred<string>();

@@ -26,6 +26,8 @@ interface Entry<V> {
   /** Set once the value has loaded, when the entry depends on some ids only. */
   ids: ReadonlySet<string> | undefined;
   loaded: boolean;
+  /** The loaded value itself, for answering without waiting on the promise (peek). */
+  settled?: V;
 }
 
 /**
@@ -69,6 +71,17 @@ export class SwrCache<V> {
     return this.loadInto(key, load);
   }
 
+  /**
+   * The value under `key` if it has loaded and is still fresh, else undefined (a stale entry is left
+   * for get(), which refreshes it). For answering a hit without waiting a turn on its promise.
+   */
+  peek(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry?.loaded || this.now() >= entry.expires) return undefined;
+    this.touch(key, entry);
+    return entry.settled;
+  }
+
   /** Drops entries depending on any of the ids (and those depending on any id); all of them without ids. */
   invalidate(ids?: Iterable<string>): void {
     this.generation += 1;
@@ -88,6 +101,7 @@ export class SwrCache<V> {
     entry.value.then(
       (value) => {
         entry.loaded = true;
+        entry.settled = value;
         entry.ids = this.idsOf(value);
       },
       () => {
@@ -106,7 +120,8 @@ export class SwrCache<V> {
         (value) => {
           if (this.generation !== startedIn) return;
           const fresh = Promise.resolve(value);
-          this.store(key, { value: fresh, expires: this.expiry(), ids: this.idsOf(value), loaded: true });
+          const ids = this.idsOf(value);
+          this.store(key, { value: fresh, expires: this.expiry(), ids, loaded: true, settled: value });
         },
         (error) => this.options.onRefreshError?.(error, key),
       )

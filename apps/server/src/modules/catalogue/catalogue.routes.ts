@@ -88,6 +88,13 @@ export async function catalogueRoutes(base: FastifyInstance) {
         querystring: productListQuerySchema,
         response: { 200: productListSchema, 400: errorReplySchema },
       },
+      // A fresh cached page of a URL parsed before is sent here, after the app's own onRequest hooks
+      // (rate limit, security headers) and before its query is parsed and checked again: on a busy
+      // listing that work was a fifth of a hit.
+      onRequest: async (request, reply) => {
+        const key = listingKeys.known(request.url);
+        if (key && listings.sendFresh(reply, key)) return reply;
+      },
     },
     async (request, reply) => {
       const q = request.query;
@@ -141,6 +148,10 @@ export async function catalogueRoutes(base: FastifyInstance) {
         summary: 'One product with related products of the same category',
         params: idParamsSchema,
         response: { 200: productDetailSchema, 404: errorReplySchema },
+      },
+      // As for listings: only an id that passed the schema was ever cached under its own spelling.
+      onRequest: async (request, reply) => {
+        if (details.sendFresh(reply, request.params.id)) return reply;
       },
     },
     async (request, reply) =>
