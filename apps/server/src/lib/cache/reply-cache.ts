@@ -20,10 +20,11 @@ interface CachedReply {
    */
   body: Buffer;
   ids: readonly string[] | undefined;
-  /** The JSON compressed, made on the first request that accepts each encoding and kept with it. */
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
-  /** The same once made, for sending without waiting (sendFresh). */
-  encodedBytes: Partial<Record<Encoding, Buffer>>;
+  /**
+   * The JSON compressed, made on the first request that accepts each encoding and kept with it: the
+   * promise while it is made, the bytes once made (so sendFresh need not wait).
+   */
+  encoded: Partial<Record<Encoding, Promise<Buffer> | Buffer>>;
 }
 
 /** Smaller replies are sent as they are: compressing them saves less than its headers cost. */
@@ -157,7 +158,6 @@ export class ReplyCache {
         body: Buffer.from(JSON.stringify(value)),
         ids: dependsOn?.(value),
         encoded: {},
-        encodedBytes: {},
       };
     });
   }
@@ -181,7 +181,7 @@ export class ReplyCache {
           throw new Error(`reply differs from its schema's reading of it: ${json.slice(0, 200)}`);
         }
       }
-      return { body: Buffer.from(json), ids, encoded: {}, encodedBytes: {} };
+      return { body: Buffer.from(json), ids, encoded: {} };
     });
   }
 
@@ -195,7 +195,7 @@ export class ReplyCache {
     const encoding = this.encodingFor(reply, cached);
     if (encoding) {
       cached.encoded[encoding] ??= compress(cached.body, encoding).then((bytes) => {
-        cached.encodedBytes[encoding] = bytes;
+        cached.encoded[encoding] = bytes;
         return bytes;
       });
       // Already compressed: the app-wide compression passes a reply with a Content-Encoding through.
@@ -214,8 +214,8 @@ export class ReplyCache {
     const cached = this.cache.peek(key);
     if (!cached) return false;
     const encoding = this.encodingFor(reply, cached);
-    const bytes = encoding ? cached.encodedBytes[encoding] : cached.body;
-    if (!bytes) return false;
+    const bytes = encoding ? cached.encoded[encoding] : cached.body;
+    if (!Buffer.isBuffer(bytes)) return false;
     reply.type(JSON_TYPE).header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
     reply.send(bytes);

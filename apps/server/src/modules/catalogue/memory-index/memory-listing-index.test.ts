@@ -158,6 +158,12 @@ const queryArb: fc.Arbitrary<ProductListParams> = fc
     return productListQuerySchema.parse(query);
   });
 
+/** The query as the route parses it, the fields left undefined dropped. */
+function parsedQuery(q: Record<string, unknown>): ProductListParams {
+  const query = Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined));
+  return productListQuerySchema.parse(query);
+}
+
 /** The commonest shop filter: a category (or none), some brands, perhaps a price range. */
 const brandsAndPriceArb: fc.Arbitrary<ProductListParams> = fc
   .record({
@@ -169,11 +175,7 @@ const brandsAndPriceArb: fc.Arbitrary<ProductListParams> = fc
     page: fc.integer({ min: 1, max: 3 }),
     limit: fc.integer({ min: 1, max: 9 }),
   })
-  .map((q) => {
-    const query: Record<string, unknown> = { ...q };
-    for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
-    return productListQuerySchema.parse(query);
-  });
+  .map(parsedQuery);
 
 /** A search in any order, perhaps in a category or for some brands. */
 const searchArb: fc.Arbitrary<ProductListParams> = fc
@@ -185,11 +187,7 @@ const searchArb: fc.Arbitrary<ProductListParams> = fc
     page: fc.integer({ min: 1, max: 3 }),
     limit: fc.integer({ min: 1, max: 9 }),
   })
-  .map((q) => {
-    const query: Record<string, unknown> = { ...q };
-    for (const k of Object.keys(query)) if (query[k] === undefined) delete query[k];
-    return productListQuerySchema.parse(query);
-  });
+  .map(parsedQuery);
 
 /** A write straight to the database; `pick` chooses which products (by position in id order). */
 const writeArb = fc.record({
