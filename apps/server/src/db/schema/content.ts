@@ -23,6 +23,13 @@ export const shopSettings = pgTable(
     shippingFeePaise: integer('shipping_fee_paise').notNull().default(5000),
     /** The amount after discounts from which delivery is free; ₹140 is what the home page promises. */
     freeShippingThresholdPaise: integer('free_shipping_threshold_paise').notNull().default(14000),
+    /** How long an unpaid order holds its stock and coupon; null: the server's ORDER_PAYMENT_WINDOW_MINUTES. */
+    holdWindowMinutes: integer('hold_window_minutes'),
+    /** One shopper may hold the larger of this many units of a product and `hold_limit_percent` of its stock. */
+    holdLimitUnits: integer('hold_limit_units').notNull().default(5),
+    holdLimitPercent: integer('hold_limit_percent').notNull().default(10),
+    /** Shoppers on one network (address) may hold together this many times one shopper's limit. */
+    holdAddressMultiple: integer('hold_address_multiple').notNull().default(4),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -30,6 +37,10 @@ export const shopSettings = pgTable(
     check(
       'shop_settings_delivery_figures',
       sql`${t.shippingFeePaise} >= 0 and ${t.freeShippingThresholdPaise} >= 0`,
+    ),
+    check(
+      'shop_settings_hold_limits',
+      sql`(${t.holdWindowMinutes} is null or ${t.holdWindowMinutes} between 5 and 10080) and ${t.holdLimitUnits} between 1 and 100000 and ${t.holdLimitPercent} between 0 and 100 and ${t.holdAddressMultiple} between 1 and 1000`,
     ),
   ],
 );

@@ -1,6 +1,7 @@
 import { ORDER_STATUSES } from '@bazaar/shared/constants';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -206,5 +207,46 @@ export const payments = pgTable(
     ),
     // The refund retries find what is still owed.
     index('payments_refund_due_idx').on(t.id).where(sql`${t.status} = 'refund_due'`),
+  ],
+);
+
+/**
+ * What unpaid orders hold and who placed them: one row per product (a variant, once stock moves to
+ * variants) and per coupon with a usage limit, with the order's deadline and its holder (account,
+ * device, network). It bounds how much one shopper can keep off sale: a row counts against its
+ * holder until its deadline, even after its order was deleted (`released_at`), and units placed again
+ * within that deadline take the row over (`reused`) and keep its deadline. A paid order's rows are
+ * deleted; rows whose deadline passed are pruned by the expiry job.
+ */
+export const unpaidHolds = pgTable(
+  'unpaid_holds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The browser's signed device id (lib/device-id.ts); null when the order came without one. */
+    deviceKey: text('device_key'),
+    /** A keyed hash of the client's network (an IPv4 address, an IPv6 /64), never the address itself. */
+    addressKey: text('address_key'),
+    quantity: integer('quantity').notNull(),
+    /** Units a later order of the same holder placed again within the deadline: they count there now. */
+    reused: integer('reused').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** When the order ended unpaid (deleted, cancelled, expired): its stock is back on the shelf. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    /** False when an admin released the hold: its units still count until the deadline, but cannot be placed again. */
+    reusable: boolean('reusable').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('unpaid_holds_order_idx').on(t.orderId),
+    index('unpaid_holds_product_idx').on(t.productId, t.expiresAt),
+    index('unpaid_holds_coupon_idx').on(t.couponId, t.expiresAt),
+    check('unpaid_holds_one_thing', sql`(${t.productId} is null) <> (${t.couponId} is null)`),
+    check('unpaid_holds_quantity', sql`${t.quantity} >= 1 and ${t.reused} between 0 and ${t.quantity}`),
   ],
 );
