@@ -12,6 +12,7 @@ import { CouponAdminService } from './modules/coupons/coupon-admin.service';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { HoldAdminService } from './modules/orders/hold-admin.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { PaymentsService } from './modules/payments/payments.service';
@@ -51,6 +52,7 @@ export interface Services {
   cart: CartService;
   wishlist: WishlistService;
   orderAdmin: OrderAdminService;
+  holdAdmin: HoldAdminService;
   couponAdmin: CouponAdminService;
   dashboard: DashboardService;
 }
@@ -95,6 +97,7 @@ export function createServices(deps: Deps): Services {
     cart,
     wishlist: new WishlistService(deps),
     orderAdmin: new OrderAdminService({ ...deps, audit }),
+    holdAdmin: new HoldAdminService({ ...deps, audit, settings, catalogue }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),
     dashboard: new DashboardService(deps),
   };

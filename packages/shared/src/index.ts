@@ -11,6 +11,7 @@ export * from './schemas/content';
 export * from './schemas/coupon-admin';
 export * from './schemas/coupons';
 export * from './schemas/dashboard';
+export * from './schemas/holds';
 export * from './schemas/order-admin';
 export * from './schemas/orders';
 export * from './schemas/payments';

@@ -244,6 +244,22 @@ const rupees = (label: string) =>
       .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), `${label} has at most 2 decimals`),
   );
 
+/** The bounds of the shop's hold settings (the database's CHECK holds the same). */
+export const HOLD_SETTINGS_LIMITS = {
+  windowMinutes: { min: 5, max: 7 * 24 * 60 },
+  units: { min: 1, max: 100_000 },
+  percent: { min: 0, max: 100 },
+  addressMultiple: { min: 1, max: 1000 },
+} as const;
+const H = HOLD_SETTINGS_LIMITS;
+const wholeNumber = (label: string, bounds: { min: number; max: number }) =>
+  formNumber(label, (n) =>
+    n
+      .int(`${label} must be a whole number`)
+      .min(bounds.min, `${label} must be ${bounds.min} to ${bounds.max}`)
+      .max(bounds.max, `${label} must be ${bounds.min} to ${bounds.max}`),
+  );
+
 /**
  * PUT /settings text fields (multipart; `logo` is the file part). Empty text clears a field (a
  * cleared policy brings back the built-in page). Fields left out stay as they are.
@@ -273,6 +289,14 @@ export const shopSettingsUpdateFieldsSchema = z
       .transform((v) => v || null),
     shippingFee: rupees('Shipping fee'),
     freeShippingThreshold: rupees('Free delivery threshold'),
+    /** Empty: back to the server's default window. */
+    holdWindowMinutes: z.union([
+      z.literal('').transform(() => null),
+      wholeNumber('Payment window (minutes)', H.windowMinutes),
+    ]),
+    holdLimitUnits: wholeNumber('Units one shopper may hold', H.units),
+    holdLimitPercent: wholeNumber('Share of stock one shopper may hold', H.percent),
+    holdAddressMultiple: wholeNumber('Multiple for one network', H.addressMultiple),
     removeLogo: flag,
   })
   .partial()

@@ -213,6 +213,13 @@ export const checkoutSummarySchema = z.object({
   total: z.number(),
   /** How long a placed order waits for its payment, minutes. */
   holdMinutes: z.number().int(),
+  /**
+   * Set when the order would hold items of an unpaid order the shopper deleted a moment ago: those
+   * keep that order's deadline, so the new order must be paid by then.
+   */
+  payBy: isoDate.nullable(),
+  /** What the shopper cannot hold now (a product, or the coupon: null), with why; placing would be refused. */
+  holdRefusals: z.array(z.object({ product: z.string().nullable(), message: z.string() })),
   /** What the last order was delivered to, to fill the form with; null before the first order. */
   lastDetails: z
     .object({

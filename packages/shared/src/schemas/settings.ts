@@ -4,7 +4,8 @@ import { isoDate } from './common';
 /**
  * The shop's settings as every visitor may read them: the header's name and logo, the theme colour,
  * contact details, policy texts (null: the built-in policy pages apply), the analytics id (null: no
- * analytics) and the delivery figures the cart's pricing rule uses, in rupees.
+ * analytics), the delivery figures the cart's pricing rule uses, in rupees, and how unpaid orders
+ * hold stock (HOLD_SETTINGS_LIMITS: the window, and how much one shopper and one network may hold).
  */
 export const shopSettingsSchema = z
   .object({
@@ -20,6 +21,16 @@ export const shopSettingsSchema = z
     googleAnalyticsId: z.string().nullable(),
     shippingFee: z.number(),
     freeShippingThreshold: z.number(),
+    /** How long an unpaid order holds its stock and coupon, minutes; null: the server's default. */
+    holdWindowMinutes: z.number().int().nullable(),
+    /** The server's default window (ORDER_PAYMENT_WINDOW_MINUTES), used while the shop sets none. */
+    defaultHoldWindowMinutes: z.number().int(),
+    /** One shopper may hold the larger of this many units of a product… */
+    holdLimitUnits: z.number().int(),
+    /** …and this percentage of its stock, in unpaid orders at once. */
+    holdLimitPercent: z.number().int(),
+    /** Shoppers on one network (internet address) may hold together this many times one shopper's limit. */
+    holdAddressMultiple: z.number().int(),
     updatedAt: isoDate,
   })
   .meta({ id: 'ShopSettings' });

@@ -23,6 +23,8 @@ import { couponRedemptions } from '../../db/schema/shopping';
 // PostgreSQL (TEST_DATABASE_URL, as CI runs this suite) their transactions really overlap.
 
 const MINUTE = 60_000;
+/** Each shopper of a crowd on a network of their own, as a real crowd mostly is (checkout-holds.test.ts tests one shared network). */
+const networkOf = (i: number) => `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
 describe('checkout on two server processes sharing one database', () => {
   const clock = new ManualClock('2025-06-01T10:00:00.000Z');
@@ -40,6 +42,7 @@ describe('checkout on two server processes sharing one database', () => {
       method: 'POST',
       url: '/api/orders',
       headers: s.auth,
+      remoteAddress: networkOf(i),
       payload: { ...ORDER_BODY, email: s.email },
     });
   const payAndVerify = async (i: number, s: Shopper, order: OrderPaymentReply) => {
@@ -187,6 +190,7 @@ describe('the expiry job, running on its timer in two server processes', () => {
         method: 'POST',
         url: '/api/orders',
         headers: s.auth,
+        remoteAddress: networkOf(i),
         payload: { ...ORDER_BODY, email: s.email },
       });
       expect(res.statusCode).toBe(201);

@@ -5,10 +5,15 @@ import { carts, couponRedemptions, coupons } from '../../db/schema/shopping';
 /**
  * Counts one use of the coupon if it still has one left and has not expired, in one conditional
  * statement: thirty checkouts racing for the last use of a code cannot count it twice (the table's
- * CHECK would refuse the thirty-first anyway). True when the use was counted.
+ * CHECK would refuse the thirty-first anyway). The coupon's row stays locked until the transaction
+ * ends. Undefined when refused; else the coupon's usage limit.
  */
-export async function holdCoupon(db: DbOrTx, couponId: string, now: Date): Promise<boolean> {
-  const rows = await db
+export async function holdCoupon(
+  db: DbOrTx,
+  couponId: string,
+  now: Date,
+): Promise<{ usageLimit: number | null } | undefined> {
+  const [row] = await db
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
     .where(
@@ -18,8 +23,8 @@ export async function holdCoupon(db: DbOrTx, couponId: string, now: Date): Promi
         or(isNull(coupons.expiresAt), gt(coupons.expiresAt, now)),
       ),
     )
-    .returning({ id: coupons.id });
-  return rows.length === 1;
+    .returning({ usageLimit: coupons.usageLimit });
+  return row;
 }
 
 /** Gives back one use counted by holdCoupon (never below zero), and forgets the redemption if it was paid. */
@@ -63,4 +68,13 @@ export async function findCartCoupon(
 /** Forgets a paid order's redemption while its use stays held (the order awaits payment again). */
 export async function deleteRedemption(db: DbOrTx, orderId: string): Promise<void> {
   await db.delete(couponRedemptions).where(eq(couponRedemptions.orderId, orderId));
+}
+
+/** A coupon's usage limit (null: unlimited, or no such coupon). */
+export async function findCouponLimit(db: DbOrTx, couponId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ usageLimit: coupons.usageLimit })
+    .from(coupons)
+    .where(eq(coupons.id, couponId));
+  return row?.usageLimit ?? null;
 }

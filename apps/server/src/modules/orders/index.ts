@@ -1,6 +1,14 @@
+import type { FastifyInstance } from 'fastify';
 import type { RouteModule } from '../../routes';
+import { holdAdminRoutes } from './hold-admin.routes';
 import { orderAdminRoutes } from './order-admin.routes';
 import { ordersRoutes } from './orders.routes';
 
-/** Orders: shoppers place, pay and follow theirs; admins list, open, pay, move and delete them. */
-export const ordersModule: RouteModule = { store: ordersRoutes, admin: orderAdminRoutes };
+/** Orders: shoppers place, pay and follow theirs; admins list, open, pay, move and delete them, and release holds. */
+export const ordersModule: RouteModule = {
+  store: ordersRoutes,
+  admin: async (app: FastifyInstance) => {
+    await orderAdminRoutes(app);
+    await holdAdminRoutes(app);
+  },
+};

@@ -14,6 +14,7 @@ import {
   takeStock,
   updateOrderStatus,
 } from './orders.repo';
+import { dropHolds, releaseHolds } from './unpaid-holds.repo';
 
 /** Who moves an order: the shopper who placed it, a shop administrator, or the shop itself (callbacks, jobs). */
 export type Actor = { kind: 'system' } | { kind: 'shopper' | 'admin'; userId: string };
@@ -110,6 +111,17 @@ const redeemCoupon: Effect = async ({ tx, order, at }) => {
   }
 };
 
+/**
+ * An unpaid order ended: what it held keeps counting against its holder until its deadline, so
+ * deleting and placing it again cannot renew the hold (orders/order-holds.ts). Units an admin
+ * released cannot be placed again by the same holder before that deadline.
+ */
+const releaseUnpaidHolds: Effect = ({ tx, order, actor, at }) =>
+  releaseHolds(tx, order.id, at, actor.kind !== 'admin');
+
+/** Paid: what the order held is sold, and counts against nobody's hold limit. */
+const settleHolds: Effect = ({ tx, order }) => dropHolds(tx, order.id);
+
 /** An order the shopper had deleted and a late payment honours is theirs to see again. */
 const showToShopper: Effect = ({ tx, order }) => setShopperDeleted(tx, order.id, null);
 
@@ -130,14 +142,14 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     by: ['system', 'admin'],
     guard: paymentCaptured,
     records: 'paidAt',
-    effects: [redeemCoupon],
+    effects: [redeemCoupon, settleHolds],
   },
   {
     from: 'Pending',
     to: 'Cancelled',
     means: 'unpaid order cancelled by the shopper, the shop, or its payment window expiring',
     by: ['shopper', 'admin', 'system'],
-    effects: [restock, releaseCouponHold],
+    effects: [restock, releaseCouponHold, releaseUnpaidHolds],
   },
   {
     from: 'Processing',
@@ -193,7 +205,7 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     by: ['system'],
     guard: async (ctx) => (await neverPaid(ctx)) ?? (await paymentCaptured(ctx)),
     records: 'paidAt',
-    effects: [retakeStock, reholdCoupon, redeemCoupon, showToShopper],
+    effects: [retakeStock, reholdCoupon, redeemCoupon, showToShopper, settleHolds],
   },
 ];
 

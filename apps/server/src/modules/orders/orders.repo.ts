@@ -27,15 +27,26 @@ export async function insertOrder(
 
 /**
  * Takes `quantity` units of a product off the shelf if that many are there (and the product is still
- * sold), in one conditional statement: two orders racing for the last unit cannot both get it.
+ * sold), in one conditional statement: two orders racing for the last unit cannot both get it. The
+ * product's row stays locked until the transaction ends. Undefined when refused; else what is left.
  */
-export async function takeStock(db: DbOrTx, productId: string, quantity: number): Promise<boolean> {
-  const rows = await db
+export async function takeStock(
+  db: DbOrTx,
+  productId: string,
+  quantity: number,
+): Promise<{ left: number } | undefined> {
+  const [row] = await db
     .update(products)
     .set({ countInStock: sql`${products.countInStock} - ${quantity}` })
     .where(and(eq(products.id, productId), gte(products.countInStock, quantity), isNull(products.archivedAt)))
-    .returning({ id: products.id });
-  return rows.length === 1;
+    .returning({ left: products.countInStock });
+  return row;
+}
+
+/** Sets an unpaid order's deadline (checkout shortens it to that of the units it placed again). */
+export async function setOrderExpiry(db: DbOrTx, id: string, expiresAt: Date): Promise<OrderRow> {
+  const [row] = await db.update(orders).set({ expiresAt }).where(eq(orders.id, id)).returning();
+  return row!;
 }
 
 /** A product's name and stock now (for the message of a refused reservation). */

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../plugins/auth';
+import { orderClient } from './order-client';
 
 const tags = ['orders'];
 const errors = {
@@ -26,6 +27,7 @@ const errors = {
 export async function ordersRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { orders, payments } = app.services;
+  const { config } = app.deps;
   // onRequest: a guest is refused before the body is read.
   app.addHook('onRequest', app.requireUser);
 
@@ -38,7 +40,8 @@ export async function ordersRoutes(base: FastifyInstance) {
         response: { 200: checkoutSummarySchema, 401: errorReplySchema },
       },
     },
-    async (request) => orders.checkoutSummary(signedInUser(request).id),
+    async (request, reply) =>
+      orders.checkoutSummary(signedInUser(request).id, orderClient(request, reply, config)),
   );
 
   app.post(
@@ -48,13 +51,15 @@ export async function ordersRoutes(base: FastifyInstance) {
         tags,
         summary: "Place an order from the signed-in shopper's own cart and start its payment",
         description:
-          'The server prices the cart itself: orderItems, isPaid and totals sent by the client are ignored. Stock is reserved and the coupon held until the order is paid or expires. 409 names the product short of stock or the coupon that cannot be used; 409 "Failed to initiate payment. Please try again." when the payment provider cannot start (nothing stays reserved).',
+          'The server prices the cart itself: orderItems, isPaid and totals sent by the client are ignored. Stock is reserved and the coupon held until the order is paid or expires, within what one shopper may hold (per account, device and network; see Shop Settings); units of an unpaid order the shopper deleted keep its deadline. 409 names the product short of stock, the coupon that cannot be used, or the hold limit met; 409 "Failed to initiate payment. Please try again." when the payment provider cannot start (nothing stays reserved). Sets the `bazaar_device` cookie (a signed device id) when the browser has none.',
         body: createOrderBodySchema,
         response: { 201: orderPaymentReplySchema, ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await orders.place(signedInUser(request).id, request.body)),
+    async (request, reply) => {
+      const client = orderClient(request, reply, config);
+      return reply.code(201).send(await orders.place(signedInUser(request).id, request.body, client));
+    },
   );
 
   app.post(

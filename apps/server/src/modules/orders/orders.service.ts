@@ -18,7 +18,8 @@ import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
-import { findCartCoupon, holdCoupon } from './coupon-holds.repo';
+import { findCartCoupon, findCouponLimit, holdCoupon } from './coupon-holds.repo';
+import { OrderHolds } from './order-holds';
 import { type Actor, moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
 import { toMyOrder } from './order-view';
@@ -34,9 +35,20 @@ import {
   lockExpiredOrders,
   lockOrder,
   type OrderRow,
+  setOrderExpiry,
   setShopperDeleted,
   takeStock,
 } from './orders.repo';
+import { pruneHolds } from './unpaid-holds.repo';
+
+/**
+ * Where an order comes from, besides its account: the browser's signed device id and a keyed hash of
+ * its network (orders.routes.ts). Hold limits count against each; null when the request has none.
+ */
+export interface OrderClient {
+  deviceKey: string | null;
+  addressKey: string | null;
+}
 
 export interface OrdersServiceDeps {
   db: Db;
@@ -83,11 +95,12 @@ export class OrdersService {
    * items, prices or payment is ignored); in one transaction, with the cart locked, writes the order
    * as Pending, then takes each product's stock and one use of the coupon by conditional updates
    * (products in id order, then the coupon, as every other transaction locks them, so none wait on
-   * each other in a circle; last, so those rows are locked only until the commit). Then asks
-   * the payment provider for an order of the total; if that fails, the order is cancelled (stock
-   * and coupon back) and the shopper told to try again.
+   * each other in a circle; last, so those rows are locked only until the commit), each within what
+   * the shopper may hold (order-holds.ts: per account, device and network; units of an order they
+   * deleted keep its deadline). Then asks the payment provider for an order of the total; if that
+   * fails, the order is cancelled (stock and coupon back) and the shopper told to try again.
    */
-  async place(userId: string, input: CreateOrderInput): Promise<OrderPaymentReply> {
+  async place(userId: string, input: CreateOrderInput, client: OrderClient): Promise<OrderPaymentReply> {
     const { db, clock, payments, log } = this.deps;
     const now = clock.now();
     const order = await inTransaction(db, async (tx) => {
@@ -99,6 +112,7 @@ export class OrdersService {
           `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Pay or delete one of them in My Orders first.`,
         );
       }
+      const holds = new OrderHolds(tx, { userId, ...client }, await this.deps.settings.holdRules(tx), now);
       const { totals } = cart;
       const placed = await insertOrder(
         tx,
@@ -118,7 +132,7 @@ export class OrdersService {
           shippingPaise: totals.shippingPaise,
           taxPaise: totals.taxPaise,
           totalPaise: totals.totalPaise,
-          expiresAt: new Date(now.getTime() + this.deps.config.orders.paymentWindowMs),
+          expiresAt: holds.payBy,
           createdAt: now,
         },
         cart.lines.map((line) => ({
@@ -143,9 +157,10 @@ export class OrdersService {
       });
       // Last, so the hot rows stay locked only until the commit that follows. Products, then the
       // coupon: the order every transaction that touches both locks them in.
-      await this.reserveStock(tx, cart);
-      await this.holdCartCoupon(tx, cart, now);
-      return placed;
+      await this.reserveStock(tx, cart, holds);
+      await this.holdCartCoupon(tx, cart, now, holds);
+      const deadline = await holds.record(placed.id);
+      return deadline < placed.expiresAt! ? setOrderExpiry(tx, placed.id, deadline) : placed;
     });
     await this.stockChanged([order.id]);
     try {
@@ -176,11 +191,20 @@ export class OrdersService {
     }
   }
 
-  /** GET /orders/checkout: the cart as the order would price it, and the details used last time. */
-  async checkoutSummary(userId: string): Promise<CheckoutSummary> {
-    const { db } = this.deps;
+  /**
+   * GET /orders/checkout: the cart as the order would price it, the details used last time, and
+   * what placing it now would meet: the hold window, a deadline kept from a deleted order, and
+   * anything the shopper may not hold (the same checks placing makes, read without locking).
+   */
+  async checkoutSummary(userId: string, client: OrderClient): Promise<CheckoutSummary> {
+    const { db, clock } = this.deps;
     const cart = await this.deps.cart.priced(db, userId, { lock: false });
     const last = await findLastDelivery(db, userId);
+    const rules = await this.deps.settings.holdRules(db);
+    const preview = await this.previewHolds(
+      cart,
+      new OrderHolds(db, { userId, ...client }, rules, clock.now()),
+    );
     const rupees = paiseToRupees;
     return {
       items: cart.lines.map((line) => ({
@@ -200,7 +224,8 @@ export class OrdersService {
       tax: rupees(cart.totals.taxPaise),
       shipping: rupees(cart.totals.shippingPaise),
       total: rupees(cart.totals.totalPaise),
-      holdMinutes: Math.round(this.deps.config.orders.paymentWindowMs / 60_000),
+      holdMinutes: Math.round(rules.windowMs / 60_000),
+      ...preview,
       lastDetails: last
         ? {
             name: last.name,
@@ -266,8 +291,7 @@ export class OrdersService {
    * retries refunds still owed. Returns how many orders expired.
    */
   async expireDue(): Promise<number> {
-    const { db, clock, config } = this.deps;
-    const minutes = Math.round(config.orders.paymentWindowMs / 60_000);
+    const { db, clock } = this.deps;
     let expired = 0;
     for (;;) {
       const now = clock.now();
@@ -281,7 +305,7 @@ export class OrdersService {
             { kind: 'system' },
             {
               at: now,
-              note: `payment not received within ${minutes} minutes; stock and coupon released`,
+              note: `payment not received within ${windowMinutes(order)} minutes; stock and coupon released`,
             },
           );
         }
@@ -291,6 +315,7 @@ export class OrdersService {
       expired += batch.length;
       if (batch.length < EXPIRY_BATCH) break;
     }
+    await pruneHolds(db, clock.now());
     await this.deps.payments.refundsDue();
     return expired;
   }
@@ -356,14 +381,31 @@ export class OrdersService {
   }
 
   /**
-   * Holds one use of the cart's coupon. A coupon applied to the cart that is no longer usable (it
-   * expired or ran out since) refuses the order with its own message rather than silently pricing
-   * without it.
+   * Holds one use of the cart's coupon (within what the shopper may hold, for a coupon with a usage
+   * limit). A coupon applied to the cart that is no longer usable (it expired or ran out since)
+   * refuses the order with its own message rather than silently pricing without it.
    */
-  private async holdCartCoupon(tx: DbOrTx, cart: CheckoutCartView, now: Date): Promise<string | null> {
+  private async holdCartCoupon(
+    tx: DbOrTx,
+    cart: CheckoutCartView,
+    now: Date,
+    holds: OrderHolds,
+  ): Promise<string | null> {
     const applied = cart.cartId ? await findCartCoupon(tx, cart.cartId) : undefined;
     if (!applied) return null;
-    if (cart.coupon && (await holdCoupon(tx, cart.coupon.id, now))) return cart.coupon.id;
+    const held = cart.coupon && (await holdCoupon(tx, cart.coupon.id, now));
+    if (cart.coupon && held) {
+      const { usageLimit } = held;
+      if (usageLimit !== null) {
+        await holds.take(
+          { couponId: cart.coupon.id },
+          { kind: 'coupon', code: cart.coupon.code },
+          1,
+          () => usageLimit,
+        );
+      }
+      return cart.coupon.id;
+    }
     // The coupon's own check says why (expired, used up); the conditional update was the authority.
     await this.deps.coupons.usable(tx, applied.code, now);
     throw conflict(
@@ -371,15 +413,15 @@ export class OrdersService {
     );
   }
 
-  private async reserveStock(tx: DbOrTx, cart: CheckoutCartView): Promise<void> {
-    const wanted = new Map<string, { name: string; quantity: number }>();
-    for (const line of cart.lines) {
-      const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0 };
-      entry.quantity += line.quantity;
-      wanted.set(line.productId, entry);
-    }
-    for (const [productId, { name, quantity }] of [...wanted].sort(([a], [b]) => a.localeCompare(b))) {
-      if (await takeStock(tx, productId, quantity)) continue;
+  private async reserveStock(tx: DbOrTx, cart: CheckoutCartView, holds: OrderHolds): Promise<void> {
+    for (const [productId, { name, quantity }] of wantedProducts(cart)) {
+      const taken = await takeStock(tx, productId, quantity);
+      if (taken) {
+        // Unsold units: on the shelf, in this order, and in other unpaid orders.
+        const supply = (live: number) => taken.left + quantity + live;
+        await holds.take({ productId }, { kind: 'units', name }, quantity, supply);
+        continue;
+      }
       const now = await findProductStock(tx, productId);
       if (!now || now.archived)
         throw conflict(`${name} is no longer sold. Remove it from your cart to continue.`);
@@ -390,4 +432,50 @@ export class OrdersService {
       );
     }
   }
+
+  /** What placing the cart now would meet, read without locks (checkout's summary). */
+  private async previewHolds(
+    cart: CheckoutCartView,
+    holds: OrderHolds,
+  ): Promise<Pick<CheckoutSummary, 'payBy' | 'holdRefusals'>> {
+    const refusals: CheckoutSummary['holdRefusals'] = [];
+    let payBy: Date | null = null;
+    const note = (product: string | null, checked: Awaited<ReturnType<OrderHolds['check']>>) => {
+      if (!checked.ok) refusals.push({ product, message: checked.message });
+      else if (checked.plan.deadline && (!payBy || checked.plan.deadline < payBy))
+        payBy = checked.plan.deadline;
+    };
+    for (const [productId, { name, quantity, stock }] of wantedProducts(cart)) {
+      if (quantity > stock) continue; // the summary already says it is short
+      const supply = (live: number) => stock + live;
+      note(productId, await holds.check({ productId }, { kind: 'units', name }, quantity, supply));
+    }
+    if (cart.coupon) {
+      const usageLimit = await findCouponLimit(this.deps.db, cart.coupon.id);
+      if (usageLimit !== null) {
+        const { id, code } = cart.coupon;
+        note(null, await holds.check({ couponId: id }, { kind: 'coupon', code }, 1, () => usageLimit));
+      }
+    }
+    return { payBy: (payBy as Date | null)?.toISOString() ?? null, holdRefusals: refusals };
+  }
+}
+
+/** The units of each product the cart wants (lines of one product in several colours add up), products in id order. */
+function wantedProducts(
+  cart: CheckoutCartView,
+): [string, { name: string; quantity: number; stock: number }][] {
+  const wanted = new Map<string, { name: string; quantity: number; stock: number }>();
+  for (const line of cart.lines) {
+    const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0, stock: line.stock };
+    entry.quantity += line.quantity;
+    wanted.set(line.productId, entry);
+  }
+  return [...wanted].sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** The minutes an order waited for its payment: its window, or less when it kept an earlier deadline. */
+function windowMinutes(order: OrderRow): number {
+  const end = order.expiresAt ?? order.createdAt;
+  return Math.round((end.getTime() - order.createdAt.getTime()) / 60_000);
 }

@@ -8,6 +8,7 @@ import {
   type ShopSettingsUpdateFields,
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { type ImageRules, toWebp } from '../../lib/image-upload';
@@ -25,11 +26,25 @@ import {
 /** The logo: any accepted picture of at most 5 MB, stored as WebP within 512 px. */
 export const LOGO_RULES: ImageRules = { label: 'The logo', maxBytes: 5 * 1024 * 1024, maxSide: 512 };
 
+/** How unpaid orders hold stock, as the shop set it (checkout applies it: orders/hold-plan.ts). */
+export interface HoldRules {
+  /** How long a new hold lasts. */
+  windowMs: number;
+  /** One shopper may hold the larger of this many units… */
+  unitsPerShopper: number;
+  /** …and this percentage of the supply (a product's unsold units, a coupon's usage limit). */
+  percentPerShopper: number;
+  /** Shoppers on one network may hold together this many times one shopper's limit. */
+  addressMultiple: number;
+}
+
 export interface SettingsServiceDeps {
   db: Db;
   storage: FileStorage;
   log: FastifyBaseLogger;
   audit: AuditService;
+  /** The server's default payment window, for a shop that has not set its own. */
+  config: Pick<Config, 'orders'>;
 }
 
 /** What a database without a settings row shows: the column defaults. */
@@ -47,6 +62,10 @@ const DEFAULTS: Omit<ShopSettingsRow, 'updatedAt'> = {
   googleAnalyticsId: null,
   shippingFeePaise: DEFAULT_PRICING.shippingFeePaise,
   freeShippingThresholdPaise: DEFAULT_PRICING.freeShippingThresholdPaise,
+  holdWindowMinutes: null,
+  holdLimitUnits: 5,
+  holdLimitPercent: 10,
+  holdAddressMultiple: 4,
 };
 
 /**
@@ -123,8 +142,31 @@ export class SettingsService {
       googleAnalyticsId: row.googleAnalyticsId,
       shippingFee: paiseToRupees(row.shippingFeePaise),
       freeShippingThreshold: paiseToRupees(row.freeShippingThresholdPaise),
+      holdWindowMinutes: row.holdWindowMinutes,
+      defaultHoldWindowMinutes: this.defaultWindowMinutes(),
+      holdLimitUnits: row.holdLimitUnits,
+      holdLimitPercent: row.holdLimitPercent,
+      holdAddressMultiple: row.holdAddressMultiple,
       updatedAt: row.updatedAt.toISOString(),
     };
+  }
+
+  /**
+   * How unpaid orders hold stock: the shop's window, else the server's ORDER_PAYMENT_WINDOW_MINUTES,
+   * and how much one shopper and one network may hold. Pass `tx` to read inside a unit of work.
+   */
+  async holdRules(db: DbOrTx = this.deps.db): Promise<HoldRules> {
+    const row = await this.row(db);
+    return {
+      windowMs: (row.holdWindowMinutes ?? this.defaultWindowMinutes()) * 60_000,
+      unitsPerShopper: row.holdLimitUnits,
+      percentPerShopper: row.holdLimitPercent,
+      addressMultiple: row.holdAddressMultiple,
+    };
+  }
+
+  private defaultWindowMinutes(): number {
+    return Math.round(this.deps.config.orders.paymentWindowMs / 60_000);
   }
 
   /** The delivery figures and tax rate the cart's pricing rule needs; pass `tx` to read inside a unit of work. */
