@@ -12,6 +12,8 @@ import {
 } from '../../../test/fixtures/checkout';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
+import { inTransaction } from '../../db/transaction';
+import { lockShopSettings, updateShopSettings } from '../settings/settings.repo';
 
 // checkout-concurrency.test.ts races two apps inside one Node process; this races two real server
 // processes (`node --import tsx src/server.ts`) over HTTP on one PostgreSQL database, as production
@@ -53,13 +55,13 @@ describe.skipIf(!onPostgres)(`checkout on two separate server processes over HTT
       ),
     );
 
-  /** Every shopper's POST /api/orders at once, alternating between the two processes. */
-  const placeAll = (shoppers: Shopper[]) =>
+  /** Every shopper's POST /api/orders at once, alternating between the two processes (from one browser, given its cookie). */
+  const placeAll = (shoppers: Shopper[], cookie?: string) =>
     Promise.all(
       shoppers.map(async (s, i) => {
         const res = await fetch(`${servers[i % 2]!.baseUrl}/api/orders`, {
           method: 'POST',
-          headers: { ...s.auth, 'content-type': 'application/json' },
+          headers: { ...s.auth, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
           body: JSON.stringify({ ...ORDER_BODY, email: s.email }),
         });
         return { status: res.status, body: (await res.json()) as { message?: string } };
@@ -108,5 +110,65 @@ describe.skipIf(!onPostgres)(`checkout on two separate server processes over HTT
     for (const r of refused) expect(r.body.message).toBe(COUPON_MESSAGES.usedUp);
     expect(await couponUses(seeder.db, coupon)).toBe(5);
     expect(await stockOf(seeder.db, gizmo)).toBe(95);
+  });
+
+  /** The hold limits both processes read: `units` per shopper (no share of the stock), `multiple` × that per network. */
+  const holdLimits = (units: number, multiple: number) =>
+    inTransaction(seeder.db, async (tx) => {
+      await lockShopSettings(tx);
+      await updateShopSettings(tx, {
+        holdLimitUnits: units,
+        holdLimitPercent: 0,
+        holdAddressMultiple: multiple,
+      });
+    });
+
+  it('lets 30 accounts in one browser hold 5 units together, whichever process each order reaches', async () => {
+    await holdLimits(5, 100);
+    try {
+      const bulb = await insertProduct(seeder.db, { name: 'Bulb', pricePaise: 10_000, countInStock: 100 });
+      const shoppers = await crowd(30, 'device');
+      for (const s of shoppers) await fillCart(seeder.db, s.id, [{ productId: bulb, quantity: 1 }]);
+      const first = await fetch(`${servers[0]!.baseUrl}/api/orders/checkout`, { headers: shoppers[0]!.auth });
+      const cookie = first.headers.getSetCookie()[0]!.split(';')[0]!;
+      expect(cookie).toMatch(/^bazaar_device=/);
+
+      const replies = await placeAll(shoppers, cookie);
+      expect(
+        replies.filter((r) => r.status === 201),
+        tally(replies),
+      ).toHaveLength(5);
+      const refused = replies.filter((r) => r.status === 409);
+      expect(refused, tally(replies)).toHaveLength(25);
+      for (const r of refused) {
+        expect(r.body.message).toMatch(
+          /^You can hold at most 5 of Bulb in unpaid orders, and orders placed from this device hold 5/,
+        );
+      }
+      expect(await stockOf(seeder.db, bulb)).toBe(95);
+    } finally {
+      await holdLimits(5, 4);
+    }
+  });
+
+  it('lets 50 shoppers on one network hold 4 × 5 units together, and tells the other 30 to try again', async () => {
+    await holdLimits(5, 4);
+    const fan = await insertProduct(seeder.db, { name: 'Table Fan', pricePaise: 90_000, countInStock: 100 });
+    const shoppers = await crowd(50, 'network');
+    for (const s of shoppers) await fillCart(seeder.db, s.id, [{ productId: fan, quantity: 1 }]);
+
+    const replies = await placeAll(shoppers);
+    expect(
+      replies.filter((r) => r.status === 201),
+      tally(replies),
+    ).toHaveLength(20);
+    const refused = replies.filter((r) => r.status === 409);
+    expect(refused, tally(replies)).toHaveLength(30);
+    for (const r of refused) {
+      expect(r.body.message).toMatch(
+        /^Too many of Table Fan are waiting for payment in orders from your internet connection/,
+      );
+    }
+    expect(await stockOf(seeder.db, fan)).toBe(80);
   });
 });

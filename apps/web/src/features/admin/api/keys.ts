@@ -9,4 +9,5 @@ export const adminKeys = {
   orders: ['admin', 'orders'] as const,
   coupons: ['admin', 'coupons'] as const,
   dashboard: ['admin', 'dashboard'] as const,
+  holds: ['admin', 'holds'] as const,
 };

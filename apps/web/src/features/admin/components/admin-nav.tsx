@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
-/** The sidebar's sections, as the spec lists them, then those beyond the spec: messages, newsletter, audit log. */
+/** The sidebar's sections, as the spec lists them (unpaid holds beside orders), then those beyond the spec: messages, newsletter, audit log. */
 export const ADMIN_SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/holds', label: 'Unpaid holds' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/shop', label: 'Shop' },

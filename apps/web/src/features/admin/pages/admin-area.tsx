@@ -5,6 +5,7 @@ import { CouponsPage } from './coupons-page';
 import { CreateProductPage } from './create-product-page';
 import { DashboardPage } from './dashboard-page';
 import { EditProductPage } from './edit-product-page';
+import { HoldsPage } from './holds-page';
 import { MessagePage } from './message-page';
 import { MessagesPage } from './messages-page';
 import { NewsletterPage } from './newsletter-page';
@@ -30,6 +31,7 @@ export default function AdminArea() {
         <Route path="products/manage/:productId" element={<EditProductPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/order/:orderId" element={<OrderDetailPage />} />
+        <Route path="holds" element={<HoldsPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="shop" element={<ShopSettingsPage />} />
         <Route path="audit-log" element={<AuditLogPage />} />

@@ -1,3 +1,4 @@
+import { HOLD_SETTINGS_LIMITS } from '@bazaar/shared/schemas/admin';
 import type { ShopSettings } from '@bazaar/shared/schemas/settings';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -14,6 +15,7 @@ import { useUpdateShopSettings } from '../api/update-settings';
 import { SingleImagePicker } from '../components/image-picker';
 
 const DEFAULT_COLOUR = '#2563eb';
+const HOLD = HOLD_SETTINGS_LIMITS;
 
 interface SettingsValues {
   name: string;
@@ -27,6 +29,10 @@ interface SettingsValues {
   googleAnalyticsId: string;
   shippingFee: string;
   freeShippingThreshold: string;
+  holdWindowMinutes: string;
+  holdLimitUnits: string;
+  holdLimitPercent: string;
+  holdAddressMultiple: string;
 }
 
 const valuesOf = (s: ShopSettings): SettingsValues => ({
@@ -41,6 +47,10 @@ const valuesOf = (s: ShopSettings): SettingsValues => ({
   googleAnalyticsId: s.googleAnalyticsId ?? '',
   shippingFee: String(s.shippingFee),
   freeShippingThreshold: String(s.freeShippingThreshold),
+  holdWindowMinutes: s.holdWindowMinutes === null ? '' : String(s.holdWindowMinutes),
+  holdLimitUnits: String(s.holdLimitUnits),
+  holdLimitPercent: String(s.holdLimitPercent),
+  holdAddressMultiple: String(s.holdAddressMultiple),
 });
 
 function PolicyField({
@@ -156,6 +166,56 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           step="0.01"
           error={serverErrors.freeShippingThreshold}
           {...register('freeShippingThreshold')}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-5 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-semibold">Unpaid orders</legend>
+        <p className="text-sm text-gray-700 sm:col-span-2">
+          A placed order holds its items (and its coupon) while the shopper pays. These limits keep one
+          shopper from taking a product off sale with orders they never pay: deleting and placing an order
+          again keeps its first deadline.
+        </p>
+        <FormField
+          label="Payment window (minutes)"
+          type="number"
+          min={HOLD.windowMinutes.min}
+          max={HOLD.windowMinutes.max}
+          step={1}
+          placeholder={`${settings.defaultHoldWindowMinutes} (the server's default)`}
+          hint={`Empty: the server's default, ${settings.defaultHoldWindowMinutes} minutes.`}
+          error={serverErrors.holdWindowMinutes}
+          {...register('holdWindowMinutes')}
+        />
+        <FormField
+          label="Units one shopper may hold"
+          type="number"
+          min={HOLD.units.min}
+          max={HOLD.units.max}
+          step={1}
+          hint="Per product, in all their unpaid orders: this many…"
+          error={serverErrors.holdLimitUnits}
+          {...register('holdLimitUnits')}
+        />
+        <FormField
+          label="…or this share of the stock (%)"
+          type="number"
+          min={HOLD.percent.min}
+          max={HOLD.percent.max}
+          step={1}
+          hint="…whichever is more. Counted per account and per browser."
+          error={serverErrors.holdLimitPercent}
+          {...register('holdLimitPercent')}
+        />
+        <FormField
+          label="Shoppers on one internet connection"
+          type="number"
+          min={HOLD.addressMultiple.min}
+          max={HOLD.addressMultiple.max}
+          step={1}
+          hint="May hold together this many times one shopper's limit (many share one mobile network address)."
+          error={serverErrors.holdAddressMultiple}
+          {...register('holdAddressMultiple')}
         />
       </fieldset>
 

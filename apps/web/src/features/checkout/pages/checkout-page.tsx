@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
+import { CHECKOUT_MESSAGES, SHOP_TIME_ZONE } from '@bazaar/shared/constants';
 import {
   type BillingDetails,
   billingDetailsSchema,
@@ -25,6 +25,9 @@ import { CheckoutSummary } from '../components/checkout-summary';
 import { billingDefaults, orderBody } from '../lib/billing';
 
 type Values = z.input<typeof billingDetailsSchema>;
+
+/** "4:45 pm": when an order must be paid, shop time (the same on the server's HTML and in the browser). */
+const payByTime = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
 type Checked = z.output<typeof billingDetailsSchema>;
 
 /** The spec's toast when a required field is empty, besides the message under each field. */
@@ -204,9 +207,20 @@ function CheckoutForm({ summary }: { summary: Summary }) {
       </div>
       <div className="lg:pt-16">
         <CheckoutSummary summary={summary} />
+        {summary.holdRefusals.length > 0 ? (
+          <div role="alert" className="mt-6 rounded border border-brand p-4 text-sm">
+            <p className="font-medium">This order cannot be placed yet</p>
+            <ul className="mt-2 flex list-disc flex-col gap-2 pl-5">
+              {summary.holdRefusals.map((refusal) => (
+                <li key={refusal.product ?? 'coupon'}>{refusal.message}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <p className="mt-6 text-xs text-gray-600">
-          Your items are held for you for {summary.holdMinutes} minutes while you pay; an order left unpaid is
-          released after that.
+          {summary.payBy
+            ? `Items of the unpaid order you deleted keep its payment time: pay for this order by ${payByTime.format(new Date(summary.payBy))}, or it is released.`
+            : `Your items are held for you for ${summary.holdMinutes} minutes while you pay; an order left unpaid is released after that.`}
         </p>
         <Button type="submit" size="lg" className="mt-6" loading={busy} disabled={busy}>
           Place order

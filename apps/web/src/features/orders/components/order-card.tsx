@@ -40,7 +40,12 @@ export function OrderCard({ order }: { order: MyOrder }) {
     }
   };
   const remove = () => {
-    if (!window.confirm(`Delete unpaid order #${order.orderNumber}? Its items go back on sale.`)) return;
+    // Placing the same items again does not start a new payment time: say so before it surprises anyone.
+    const keeps = order.payBy
+      ? ` Ordered again before ${moment.format(new Date(order.payBy))}, they keep this order's payment time.`
+      : '';
+    if (!window.confirm(`Delete unpaid order #${order.orderNumber}? Its items go back on sale.${keeps}`))
+      return;
     deleteOrder.mutate(order._id, {
       onSuccess: () => notify.success(CHECKOUT_MESSAGES.orderDeleted),
       onError: (error) => notify.error(errorMessage(error, 'The order could not be deleted.')),
