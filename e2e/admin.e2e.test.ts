@@ -285,6 +285,63 @@ describeInBrowser('admin back office', () => {
     page.removeAllListeners('dialog');
   });
 
+  it('lists unpaid holds, who holds how many until when, and releases one after confirming', async () => {
+    // A shopper's unpaid order, placed through the API as their phone would.
+    const holder = `holder-${randomUUID().slice(0, 8)}@example.com`;
+    const token = await register(holder);
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const list = (await (await fetch(`${baseUrl}/api/products?limit=50`)).json()) as {
+      products: { _id: string; name: string; countInStock: number }[];
+    };
+    const product = list.products.find((p) => p.countInStock >= 3)!;
+    await fetch(`${baseUrl}/api/cart/add`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ productId: product._id, quantity: 2 }),
+    });
+    const placed = await fetch(`${baseUrl}/api/orders`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        name: 'Meera Shah',
+        email: 'holder@example.com',
+        phone: '9876500000',
+        shippingAddress: {
+          street: '4 Hill Road',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+          country: 'India',
+          pinCode: '400050',
+        },
+      }),
+    });
+    expect(placed.status).toBe(201);
+    const { orderNumber } = (await placed.json()) as { orderNumber: string };
+
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Unpaid holds' }).click();
+    await page.getByRole('heading', { name: 'Unpaid holds' }).waitFor();
+    const section = page.getByRole('region', { name: product.name, exact: true });
+    const row = section.getByRole('row').filter({ hasText: `#${orderNumber}` });
+    await row.getByText(holder).waitFor();
+    await row.getByRole('cell', { name: '2', exact: true }).waitFor();
+    await row.getByText(/^in \d+ min$/).waitFor();
+    // The demo's Pune order, marked unpaid by hand above, waits for an admin rather than a deadline.
+    await page.getByText('Waits for an admin').first().waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    const questions: string[] = [];
+    page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    });
+    await row.getByRole('button', { name: new RegExp(`^Release order #${orderNumber}`) }).click();
+    await toast(page, 'Released 1 unpaid order; the stock is back on sale.');
+    expect(questions[0]).toMatch(
+      new RegExp(`^Release this hold\\? Order #${orderNumber} of .+ will be cancelled`),
+    );
+    await expect.poll(() => page.getByText(`#${orderNumber}`).count()).toBe(0);
+  });
+
   it('creates a coupon, edits it inline in the 400 px scrolling table; a shopper applies it in their cart', async () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Coupons' }).click();
     await page.getByRole('heading', { name: 'Coupons', exact: true }).waitFor();
@@ -362,6 +419,7 @@ describeInBrowser('admin back office', () => {
     await page.getByRole('cell', { name: `${shopperEmail}: user → admin` }).waitFor();
     await page.getByRole('cell', { name: /^Order #[0-9a-f]{8}: Processing → Shipped$/ }).waitFor();
     await page.getByRole('cell', { name: new RegExp(`^Coupon ${couponCode}: discount 15 → 20$`) }).waitFor();
+    await page.getByRole('cell', { name: /^Released the unpaid order #[0-9A-F]{8} of / }).waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
   });
 

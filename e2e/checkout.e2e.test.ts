@@ -160,4 +160,23 @@ describeInBrowser('checkout through the payment sandbox', () => {
     await expect(page.getByRole('button', { name: 'Pay now' }).count()).resolves.toBe(0);
     expect(await stockOf(product._id)).toBe(stockBefore - 1);
   });
+
+  it('says before placing that one shopper may hold only so many of a product unpaid, and placing says the same', async () => {
+    const list = await call<ProductList>('GET', '/products?limit=100');
+    // Fewer than 50 in stock: 10% is less than 5, so the limit is 5.
+    const item = list.products.find(
+      (p) => p.countInStock >= 7 && p.countInStock < 50 && p._id !== product._id,
+    )!;
+    expect(item).toBeDefined();
+    await call('POST', '/cart/add', token, { productId: item._id, quantity: 6 });
+    await page.goto('/cart/checkout');
+    const main = page.locator('main');
+    const alert = main.getByRole('alert').filter({ hasText: 'This order cannot be placed yet' });
+    const message = `You can hold at most 5 of ${item.name} in unpaid orders. Lower the quantity to 5 to continue.`;
+    await alert.getByText(message).waitFor();
+    expect(await accessibilityProblems(page)).toEqual([]);
+    await main.getByRole('button', { name: 'Place order' }).click();
+    await toast(page, message);
+    expect(await stockOf(item._id)).toBe(item.countInStock);
+  });
 });

@@ -109,6 +109,47 @@ describe('PUT /api/settings', () => {
     expect((await read(t)).name).toBe('Kirana Corner 2');
   });
 
+  it('sets how unpaid orders hold stock: the window (empty: the server’s default) and the hold limits', async () => {
+    const saved = (
+      await save({
+        holdWindowMinutes: '15',
+        holdLimitUnits: '3',
+        holdLimitPercent: '20',
+        holdAddressMultiple: '6',
+      })
+    ).json() as ShopSettings;
+    expect(saved).toMatchObject({
+      holdWindowMinutes: 15,
+      defaultHoldWindowMinutes: 30,
+      holdLimitUnits: 3,
+      holdLimitPercent: 20,
+      holdAddressMultiple: 6,
+    });
+    expect(await other.services.settings.holdRules()).toEqual({
+      windowMs: 15 * 60_000,
+      unitsPerShopper: 3,
+      percentPerShopper: 20,
+      addressMultiple: 6,
+    });
+    const bad = await save({
+      holdWindowMinutes: '2',
+      holdLimitUnits: '0',
+      holdLimitPercent: '101',
+      holdAddressMultiple: '1.5',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({
+      holdWindowMinutes: 'Payment window (minutes) must be 5 to 10080',
+      holdLimitUnits: 'Units one shopper may hold must be 1 to 100000',
+      holdLimitPercent: 'Share of stock one shopper may hold must be 0 to 100',
+      holdAddressMultiple: 'Multiple for one network must be a whole number',
+    });
+    const reset = (await save({ holdWindowMinutes: '' })).json() as ShopSettings;
+    expect(reset).toMatchObject({ holdWindowMinutes: null, holdLimitUnits: 3 });
+    expect((await t.services.settings.holdRules()).windowMs).toBe(30 * 60_000);
+    await save({ holdLimitUnits: '5', holdLimitPercent: '10', holdAddressMultiple: '4' });
+  });
+
   it('records each save in the audit log, readable by admins page by page', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -117,15 +158,31 @@ describe('PUT /api/settings', () => {
     });
     expect(res.statusCode).toBe(200);
     const log = res.json() as AuditLogReply;
-    expect(log).toMatchObject({ total: 3, page: 1, pages: 2 });
+    expect(log).toMatchObject({ total: 6, page: 1, pages: 3 });
     expect(log.entries[0]).toMatchObject({
       action: 'settings.update',
       actor: { _id: admin.id, email: 'admin@example.com' },
+      summary: 'Changed holdLimitUnits, holdLimitPercent, holdAddressMultiple',
+      before: { holdLimitUnits: 3, holdLimitPercent: 20, holdAddressMultiple: 6 },
+      after: { holdLimitUnits: 5, holdLimitPercent: 10, holdAddressMultiple: 4 },
+    });
+    const logo = (
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/admin/audit-log?entity=settings&limit=2&page=2',
+          headers: admin.auth,
+        })
+      ).json() as AuditLogReply
+    ).entries;
+    expect(logo[1]).toMatchObject({
       summary: 'Changed logo',
       before: { logo: expect.stringMatching(/^\/uploads\/shop\//) },
       after: { logo: null },
     });
-    expect(log.entries[1]?.before).toMatchObject({ name: 'Kirana Corner' });
-    expect(log.entries[1]?.after).toMatchObject({ name: 'Kirana Corner 2' });
+    expect(log.entries[1]).toMatchObject({
+      summary: 'Changed holdWindowMinutes',
+      after: { holdWindowMinutes: null },
+    });
   });
 });
