@@ -296,7 +296,7 @@ export const shopSettingsUpdateFieldsSchema = z
     ]),
     holdLimitUnits: wholeNumber('Units one shopper may hold', H.units),
     holdLimitPercent: wholeNumber('Share of stock one shopper may hold', H.percent),
-    holdAddressMultiple: wholeNumber('Multiple for one network', H.addressMultiple),
+    holdAddressMultiple: wholeNumber('Shoppers on one internet connection', H.addressMultiple),
     removeLogo: flag,
   })
   .partial()

@@ -9,7 +9,6 @@ import {
 } from '@bazaar/shared';
 import type { OrderStatus } from '@bazaar/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
@@ -19,7 +18,7 @@ import type { PaymentsService } from '../payments/payments.service';
 import type { SettingsService } from '../settings/settings.service';
 import type { CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
 import { findCartCoupon, findCouponLimit, holdCoupon } from './coupon-holds.repo';
-import { OrderHolds } from './order-holds';
+import { type HoldCheck, OrderHolds } from './order-holds';
 import { type Actor, moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
 import { toMyOrder } from './order-view';
@@ -54,7 +53,6 @@ export interface OrdersServiceDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
-  config: Pick<Config, 'orders'>;
   cart: CheckoutCart;
   coupons: CouponRules;
   payments: PaymentsService;
@@ -393,18 +391,15 @@ export class OrdersService {
   ): Promise<string | null> {
     const applied = cart.cartId ? await findCartCoupon(tx, cart.cartId) : undefined;
     if (!applied) return null;
-    const held = cart.coupon && (await holdCoupon(tx, cart.coupon.id, now));
-    if (cart.coupon && held) {
-      const { usageLimit } = held;
-      if (usageLimit !== null) {
-        await holds.take(
-          { couponId: cart.coupon.id },
-          { kind: 'coupon', code: cart.coupon.code },
-          1,
-          () => usageLimit,
-        );
+    const { coupon } = cart;
+    const held = coupon ? await holdCoupon(tx, coupon.id, now) : undefined;
+    if (coupon && held) {
+      // An unlimited coupon deprives nobody, so only a limited one counts against its holder.
+      const limit = held.usageLimit;
+      if (limit !== null) {
+        await holds.take({ couponId: coupon.id }, { kind: 'coupon', code: coupon.code }, 1, () => limit);
       }
-      return cart.coupon.id;
+      return coupon.id;
     }
     // The coupon's own check says why (expired, used up); the conditional update was the authority.
     await this.deps.coupons.usable(tx, applied.code, now);
@@ -438,26 +433,30 @@ export class OrdersService {
     cart: CheckoutCartView,
     holds: OrderHolds,
   ): Promise<Pick<CheckoutSummary, 'payBy' | 'holdRefusals'>> {
-    const refusals: CheckoutSummary['holdRefusals'] = [];
-    let payBy: Date | null = null;
-    const note = (product: string | null, checked: Awaited<ReturnType<OrderHolds['check']>>) => {
-      if (!checked.ok) refusals.push({ product, message: checked.message });
-      else if (checked.plan.deadline && (!payBy || checked.plan.deadline < payBy))
-        payBy = checked.plan.deadline;
-    };
+    const checks: { product: string | null; checked: HoldCheck }[] = [];
     for (const [productId, { name, quantity, stock }] of wantedProducts(cart)) {
       if (quantity > stock) continue; // the summary already says it is short
       const supply = (live: number) => stock + live;
-      note(productId, await holds.check({ productId }, { kind: 'units', name }, quantity, supply));
+      const checked = await holds.check({ productId }, { kind: 'units', name }, quantity, supply);
+      checks.push({ product: productId, checked });
     }
-    if (cart.coupon) {
-      const usageLimit = await findCouponLimit(this.deps.db, cart.coupon.id);
-      if (usageLimit !== null) {
-        const { id, code } = cart.coupon;
-        note(null, await holds.check({ couponId: id }, { kind: 'coupon', code }, 1, () => usageLimit));
-      }
+    const limit = cart.coupon ? await findCouponLimit(this.deps.db, cart.coupon.id) : null;
+    if (cart.coupon && limit !== null) {
+      const { id, code } = cart.coupon;
+      checks.push({
+        product: null,
+        checked: await holds.check({ couponId: id }, { kind: 'coupon', code }, 1, () => limit),
+      });
     }
-    return { payBy: (payBy as Date | null)?.toISOString() ?? null, holdRefusals: refusals };
+    const deadlines = checks.flatMap(({ checked }) =>
+      checked.ok && checked.plan.deadline ? [checked.plan.deadline] : [],
+    );
+    return {
+      payBy: deadlines.length ? new Date(Math.min(...deadlines.map((d) => d.getTime()))).toISOString() : null,
+      holdRefusals: checks.flatMap(({ product, checked }) =>
+        checked.ok ? [] : [{ product, message: checked.message }],
+      ),
+    };
   }
 }
 

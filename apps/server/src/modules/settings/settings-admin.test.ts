@@ -142,7 +142,7 @@ describe('PUT /api/settings', () => {
       holdWindowMinutes: 'Payment window (minutes) must be 5 to 10080',
       holdLimitUnits: 'Units one shopper may hold must be 1 to 100000',
       holdLimitPercent: 'Share of stock one shopper may hold must be 0 to 100',
-      holdAddressMultiple: 'Multiple for one network must be a whole number',
+      holdAddressMultiple: 'Shoppers on one internet connection must be a whole number',
     });
     const reset = (await save({ holdWindowMinutes: '' })).json() as ShopSettings;
     expect(reset).toMatchObject({ holdWindowMinutes: null, holdLimitUnits: 3 });
