@@ -53,6 +53,8 @@ describe('every admin route', () => {
         'PUT /api/orders/status/:id',
         'DELETE /api/Orders/delete/:id',
         'GET /api/admin/orders.csv',
+        'GET /api/admin/holds',
+        'POST /api/admin/holds/release',
         'GET /api/coupons/get-coupons',
         'POST /api/coupons/create-coupon',
         'PUT /api/coupons/update-coupon/:couponId',
