@@ -16,7 +16,7 @@ import {
 } from '../../../test/fixtures/checkout';
 import { createTestApp, type TestApp, twoProcesses } from '../../../test/helpers';
 import { testConfig } from '../../config';
-import { orderStatusHistory, orders } from '../../db/schema/orders';
+import { orderStatusHistory, orders, unpaidHolds } from '../../db/schema/orders';
 import { couponRedemptions } from '../../db/schema/shopping';
 
 // Two apps with their own connection pools on one database, as two server processes are; on
@@ -162,6 +162,10 @@ describe('checkout on two server processes sharing one database', () => {
     }
     expect(await stockOf(processes.b.db, widget)).toBe(60);
     expect(await couponUses(processes.b.db, coupon)).toBe(0);
+    // Both rounds pruned the holds that ended, without waiting on each other.
+    expect(await processes.a.db.select().from(unpaidHolds).where(eq(unpaidHolds.productId, widget))).toEqual(
+      [],
+    );
   });
 });
 

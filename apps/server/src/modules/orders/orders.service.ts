@@ -68,6 +68,8 @@ export const MAX_UNPAID_ORDERS = 3;
 
 /** How many expired orders one transaction of the expiry job cancels. */
 const EXPIRY_BATCH = 25;
+/** How many ended holds one statement of the expiry job deletes. */
+const PRUNE_BATCH = 500;
 
 /**
  * Orders: placing one from the shopper's own cart (stock reserved, coupon held, provider order
@@ -313,9 +315,20 @@ export class OrdersService {
       expired += batch.length;
       if (batch.length < EXPIRY_BATCH) break;
     }
-    await pruneHolds(db, clock.now());
     await this.deps.payments.refundsDue();
+    await this.pruneHolds();
     return expired;
+  }
+
+  /** Ended holds whose deadline passed are deleted, a batch at a time; a failure waits for the next round. */
+  private async pruneHolds(): Promise<void> {
+    try {
+      for (;;) {
+        if ((await pruneHolds(this.deps.db, this.deps.clock.now(), PRUNE_BATCH)) < PRUNE_BATCH) break;
+      }
+    } catch (err) {
+      this.deps.log.warn({ err }, 'ended unpaid holds not pruned');
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { unpaidHolds } from '../../db/schema/orders';
 import type { HolderKey, ReusableSlot } from './hold-plan';
@@ -139,7 +139,18 @@ export async function dropHolds(db: DbOrTx, orderId: string): Promise<void> {
   await db.delete(t).where(eq(t.orderId, orderId));
 }
 
-/** Released holds whose deadline passed count for nothing any more. */
-export async function pruneHolds(db: DbOrTx, now: Date): Promise<void> {
-  await db.delete(t).where(and(isNotNull(t.releasedAt), lte(t.expiresAt, now)));
+/**
+ * Deletes up to `limit` released holds whose deadline passed (they count for nothing any more) and
+ * says how many. Every process's expiry job runs it: rows another is deleting are skipped, never
+ * waited for, so two never block or deadlock each other.
+ */
+export async function pruneHolds(db: DbOrTx, now: Date, limit: number): Promise<number> {
+  const due = db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(isNotNull(t.releasedAt), lte(t.expiresAt, now)))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const gone = await db.delete(t).where(inArray(t.id, due)).returning({ id: t.id });
+  return gone.length;
 }
