@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      // The repository's own tooling: the lock file's platform builds, the build and start scripts.
+      { test: { name: 'tooling', root: 'scripts', include: ['*.test.ts'] } },
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
       {
         test: {
