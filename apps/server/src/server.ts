@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemoIfEmpty } from './db/seed/index';
 import { secureDataDir } from './lib/file-modes';
 
@@ -35,7 +36,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase } from '../src/db/client';
+import { schemaHash } from '../src/db/pglite-base';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,27 +15,12 @@ declare module 'vitest' {
   }
 }
 
-/** Changes whenever a migration (or the embedded engine) does, so a stale snapshot is never used. */
-function schemaHash(): string {
-  const hash = createHash('sha256');
-  const folder = migrationsFolder();
-  const files = [
-    ...readdirSync(folder).filter((f) => f.endsWith('.sql')),
-    ...readdirSync(path.join(folder, 'meta')).map((f) => path.join('meta', f)),
-  ].sort();
-  for (const file of files) hash.update(file).update(readFileSync(path.join(folder, file)));
-  const require = createRequire(import.meta.url);
-  const pglite = path.resolve(path.dirname(require.resolve('@electric-sql/pglite')), '../package.json');
-  hash.update(JSON.parse(readFileSync(pglite, 'utf8')).version);
-  return hash.digest('hex').slice(0, 16);
-}
-
 /**
  * Migrates once per run instead of once per test file: creating and migrating
  * a database costs seconds, copying a migrated one a fraction of that.
  */
 export default async function setup(project: TestProject) {
-  const hash = schemaHash();
+  const hash = schemaHash(migrationsFolder());
   const admin = process.env.TEST_DATABASE_URL;
   project.provide('pgTemplate', admin ? await ensureTemplate(admin, `bazaar_template_${hash}`) : undefined);
   project.provide('pgliteSnapshot', admin ? undefined : await ensureSnapshot(hash));

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { passwordRules } from '@bazaar/shared';
 import { ConfigError, loadConfig } from '../config';
 import { type Db, openDatabase } from '../db/client';
+import { DataDirInUseError } from '../db/data-dir-lock';
 import { inTransaction } from '../db/transaction';
 import { secureDataDir } from '../lib/file-modes';
 import { PasswordHasher } from '../lib/password';
@@ -111,7 +112,9 @@ if (invokedDirectly) {
   main()
     .then((code) => process.exit(code))
     .catch((error) => {
-      console.error(error instanceof ConfigError ? error.message : error);
+      console.error(
+        error instanceof ConfigError || error instanceof DataDirInUseError ? error.message : error,
+      );
       process.exit(1);
     });
 }

@@ -10,6 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { makePrivate } from '../lib/file-modes';
+import { lockDataDir } from './data-dir-lock';
+import { copyPgliteBase } from './pglite-base';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -71,15 +73,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const memory = options.dataDir.startsWith('memory://');
   const dir = memory ? options.dataDir : path.join(options.dataDir, 'pglite');
-  if (!memory) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const client = await PGlite.create(dir, {
-    extensions: { pg_trgm },
-    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
-  });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  // Applies nothing when the snapshot is already up to date.
-  await migratePglite(db, { migrationsFolder: folder });
-  // The files hold password hashes: the owner's alone (the engine creates a new database's files 0666).
-  if (!memory) makePrivate(dir);
-  return { db: db as unknown as Db, kind: 'pglite', client, close: () => client.close() };
+  // First of all: no second process may touch the files while this one has them.
+  const lock = memory ? undefined : await lockDataDir(options.dataDir);
+  let client: PGlite | undefined;
+  try {
+    if (!memory) {
+      copyPgliteBase(dir, folder);
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+    }
+    client = await PGlite.create(dir, {
+      extensions: { pg_trgm },
+      ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+    });
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+    // Applies nothing when the snapshot is already up to date.
+    await migratePglite(db, { migrationsFolder: folder });
+    // The files hold password hashes: the owner's alone (the engine creates a new database's files 0666).
+    if (!memory) makePrivate(dir);
+    const opened = client;
+    const close = async () => {
+      try {
+        await opened.close();
+      } finally {
+        lock?.release();
+      }
+    };
+    return { db: db as unknown as Db, kind: 'pglite', client: opened, close };
+  } catch (error) {
+    await client?.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
 }

@@ -372,9 +372,14 @@ export function detailSvg(product: SeedProduct): string {
 </svg>`;
 }
 
+// Effort 0 encodes about five times faster than the default; flat drawings stay small anyway (~12 kB).
+const WEBP = { quality: 82, effort: 0 } as const;
+
+/** How a drawing becomes a picture: a picture rendered otherwise is rendered again (prerendered.ts). */
+export const RENDER_SETTINGS = `webp ${JSON.stringify(WEBP)}`;
+
 export function renderSvg(svg: string): Promise<Buffer> {
-  // Effort 0 encodes about five times faster than the default; flat drawings stay small anyway (~12 kB).
-  return sharp(Buffer.from(svg)).webp({ quality: 82, effort: 0 }).toBuffer();
+  return sharp(Buffer.from(svg)).webp(WEBP).toBuffer();
 }
 
 export interface SeedImage {

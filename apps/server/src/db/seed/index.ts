@@ -6,8 +6,9 @@ import type { Db, DbOrTx, Tx } from '../client';
 import { categories, coupons, products, shopSettings, users } from '../schema/index';
 import { DEMO_ACCOUNTS } from './accounts';
 import { CATEGORY_TREE, type SeedCategory } from './categories';
-import { imageKeys, mapLimit, productImages, renderSvg } from './images';
+import { imageKeys, mapLimit, productImages } from './images';
 import { seedDemoOrders } from './orders';
+import { DemoPictures } from './prerendered';
 import { DEMO_PRODUCTS } from './products';
 import { couponRows, DEMO_SHOP_SETTINGS } from './shop';
 
@@ -28,11 +29,13 @@ export interface SeedContext {
   accounts?: boolean;
   /** How the demo passwords are hashed (production's cost unless a test says otherwise). */
   passwords?: PasswordHasher;
+  /** Where the demo's pictures come from (the build's renderings, else rendered now). */
+  pictures?: DemoPictures;
 }
 
 /** Any fixed number: serialises seeding when several servers start against one database. */
 const SEED_LOCK = 4_242_001;
-/** Two renders at a time: the machine's cores are shared with the server starting up. */
+/** Two pictures at a time (rendered, when the build's are missing): the cores are shared with the server starting up. */
 const RENDER_CONCURRENCY = 2;
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -53,13 +56,18 @@ export async function seedDemoIfEmpty(ctx: SeedContext): Promise<void> {
   const images = DEMO_PRODUCTS.flatMap(productImages);
   const withAccounts = ctx.accounts ?? true;
   const passwords = ctx.passwords ?? new PasswordHasher();
-  const [adminHash, customerHash] = await Promise.all([
-    withAccounts ? passwords.hash(DEMO_ACCOUNTS.admin.password) : undefined,
-    withAccounts ? passwords.hash(DEMO_ACCOUNTS.customer.password) : undefined,
-    mapLimit(images, RENDER_CONCURRENCY, async (image) => {
-      await ctx.storage.put(image.key, await renderSvg(image.svg()));
-    }),
-  ]);
+  // scrypt runs on libuv's threads: the two hashes are made while the catalogue goes in.
+  const hashes = withAccounts
+    ? Promise.all([
+        passwords.hash(DEMO_ACCOUNTS.admin.password),
+        passwords.hash(DEMO_ACCOUNTS.customer.password),
+      ])
+    : Promise.resolve(undefined);
+  hashes.catch(() => {}); // awaited below; a failure before then must not go unhandled
+  const pictures = ctx.pictures ?? new DemoPictures();
+  await mapLimit(images, RENDER_CONCURRENCY, async (image) => {
+    await ctx.storage.put(image.key, await pictures.bytes(image));
+  });
 
   const now = new Date();
   const seeded = await ctx.db.transaction(async (tx) => {
@@ -102,6 +110,7 @@ export async function seedDemoIfEmpty(ctx: SeedContext): Promise<void> {
     );
 
     const { admin, customer } = DEMO_ACCOUNTS;
+    const [adminHash, customerHash] = (await hashes) ?? [];
     // An account registered before the first seed keeps its own password.
     if (adminHash && customerHash) {
       await tx
