@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isMain } from './is-main.mjs';
 
 /**
  * @typedef {{ name: string; script: string; tool: string; inputs: string[]; outputs: string[]; stamp: string }} Unit
@@ -199,7 +200,7 @@ export async function buildStale({ force = false, quiet = false } = {}) {
   return ok;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (isMain(import.meta.url)) {
   const args = process.argv.slice(2);
   const ok = await buildStale({ force: args.includes('--force') });
   if (!ok && args.includes('--if-possible')) {

@@ -2,6 +2,7 @@
 // platform it supports: `node scripts/lock-platforms.mjs` prints what is missing (the tooling tests run it).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isMain } from './is-main.mjs';
 
 /**
  * @typedef {{ os: string; cpu: string; libc?: 'glibc' | 'musl' }} Platform
@@ -160,7 +161,7 @@ export function lockPlatformProblems(lock) {
   return problems;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (isMain(import.meta.url)) {
   const lockFile = fileURLToPath(new URL('../package-lock.json', import.meta.url));
   const problems = lockPlatformProblems(JSON.parse(readFileSync(lockFile, 'utf8')));
   for (const problem of problems) console.error(problem);

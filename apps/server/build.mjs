@@ -7,30 +7,26 @@ import { build } from 'esbuild';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-export async function buildServer() {
-  // Emptied first, as Vite empties its own: nothing of an earlier build outlives it.
-  rmSync(path.join(root, 'dist'), { recursive: true, force: true });
-  await build({
-    absWorkingDir: root,
-    entryPoints: {
-      server: 'src/server.ts',
-      'create-admin': 'src/cli/create-admin.ts',
-      'build-assets': 'src/cli/build-assets.ts',
-    },
-    outdir: 'dist',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
-    packages: 'external',
-    // The shared workspace package is TypeScript source, so it is bundled in rather than loaded
-    // (its folder, so subpath imports such as @bazaar/shared/constants resolve too).
-    alias: { '@bazaar/shared': '../../packages/shared/src' },
-    logLevel: 'warning',
-  });
-  const { buildAssets } = await import(pathToFileURL(path.join(root, 'dist/build-assets.js')).href);
-  await buildAssets(path.join(root, 'dist'));
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();
+// Emptied first, as Vite empties its own: nothing of an earlier build outlives it.
+rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+await build({
+  absWorkingDir: root,
+  entryPoints: {
+    server: 'src/server.ts',
+    'create-admin': 'src/cli/create-admin.ts',
+    'build-assets': 'src/cli/build-assets.ts',
+  },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  packages: 'external',
+  // The shared workspace package is TypeScript source, so it is bundled in rather than loaded
+  // (its folder, so subpath imports such as @bazaar/shared/constants resolve too).
+  alias: { '@bazaar/shared': '../../packages/shared/src' },
+  logLevel: 'warning',
+});
+const { buildAssets } = await import(pathToFileURL(path.join(root, 'dist/build-assets.js')).href);
+await buildAssets(path.join(root, 'dist'));

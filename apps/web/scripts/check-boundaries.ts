@@ -3,7 +3,7 @@
 // A script rather than Biome's noRestrictedImports: that rule matches import strings, so it cannot say
 // "any feature but the importer's own" without one override per feature (a new feature would slip
 // through unchecked) and cannot see where a relative path like `../../cart/x` lands.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -148,7 +148,8 @@ export function checkBoundaries(srcDir: string): Violation[] {
   return violations;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// Real paths on both sides: argv[1] may pass through a symlink (macOS's /tmp), import.meta.url never does.
+if (process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url))) {
   const srcDir = process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');
   const violations = checkBoundaries(srcDir);
   for (const v of violations) {

@@ -1,7 +1,6 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { migrationsFolder, openDatabase } from '../db/client';
 import { BASE, baseMark, markFileOf } from '../db/pglite-base';
 import { productImages } from '../db/seed/images';
@@ -29,8 +28,4 @@ export async function buildPgliteBase(outDir: string): Promise<void> {
   renameSync(path.join(scratch, 'pglite'), base);
   rmSync(scratch, { recursive: true, force: true });
   writeFileSync(markFileOf(base), baseMark(migrationsFolder()));
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await buildAssets(path.dirname(process.argv[1]));
 }

@@ -1,5 +1,5 @@
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { passwordRules } from '@bazaar/shared';
 import { ConfigError, loadConfig } from '../config';
@@ -106,8 +106,9 @@ async function main(): Promise<number> {
   }
 }
 
+// Real paths on both sides: argv[1] may pass through a symlink (macOS's /tmp), import.meta.url never does.
 const invokedDirectly =
-  process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
+  process.argv[1] && realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
 if (invokedDirectly) {
   main()
     .then((code) => process.exit(code))
