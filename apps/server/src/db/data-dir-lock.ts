@@ -10,7 +10,7 @@ import {
   utimes,
   writeFileSync,
 } from 'node:fs';
-import { hostname, uptime } from 'node:os';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -39,6 +39,8 @@ export interface LockHolder {
   since: number;
   /** Its start time in clock ticks since boot (Linux), which tells it from a later process given its pid. */
   processStart?: string | undefined;
+  /** The boot it ran in (Linux): after a restart of the machine, no process of before runs. */
+  bootId?: string | undefined;
   /** How it was started, for the message. */
   command: string;
   /** Tells this holder's lock from any other, so only the holder removes it. */
@@ -50,8 +52,8 @@ export interface MachineFacts {
   host: string;
   pid: number;
   now: number;
-  /** When this machine booted (ms since the epoch). */
-  bootedAt: number;
+  /** This boot of the machine (Linux's boot_id), when the system says. */
+  bootId: string | undefined;
   /** Whether a process with this id runs here. */
   running(pid: number): boolean;
   /** A running process's start time as `processStart` records it, when the system says (Linux). */
@@ -77,17 +79,27 @@ export class DataDirInUseError extends Error {
 
 /**
  * Whether the holder of a lock may still be running. A lock is stale when it names this very
- * process (a container's server is pid 1 on every start), a process that no longer runs, a process
- * started before this machine last booted, or a process whose id another process has taken since;
- * a lock from another machine is stale once its holder stopped touching it.
+ * process (a container's server is pid 1 on every start), a process that no longer runs, or (where
+ * the system says, on Linux) a process of an earlier boot or one whose pid a later process has
+ * taken; a lock from another machine is stale once its holder stopped touching it. Where the system
+ * cannot tell a reused pid (macOS, Windows), a running pid holds the lock: refusing to start, with
+ * the file to remove named, is better than two processes on one database.
  */
 export function holderIsAlive(holder: LockHolder, lastTouched: number, facts: MachineFacts): boolean {
   if (holder.host !== facts.host) return facts.now - lastTouched < FOREIGN_STALE_MS;
   if (holder.pid === facts.pid) return false;
-  if (holder.since < facts.bootedAt - 5_000) return false;
+  if (holder.bootId && facts.bootId && holder.bootId !== facts.bootId) return false;
   if (!facts.running(holder.pid)) return false;
   const start = facts.processStart(holder.pid);
   return !(start && holder.processStart && start !== holder.processStart);
+}
+
+function linuxBootId(): string | undefined {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return undefined;
+  }
 }
 
 /** /proc/<pid>/stat's 22nd field: when the process started, in clock ticks after boot (Linux only). */
@@ -112,12 +124,11 @@ function isRunning(pid: number): boolean {
 }
 
 export function machineFacts(): MachineFacts {
-  const now = Date.now();
   return {
     host: hostname(),
     pid: process.pid,
-    now,
-    bootedAt: now - uptime() * 1000,
+    now: Date.now(),
+    bootId: linuxBootId(),
     running: isRunning,
     processStart: linuxProcessStart,
   };
@@ -156,6 +167,7 @@ export async function lockDataDir(
     host: hostname(),
     since: Date.now(),
     processStart: linuxProcessStart('self'),
+    bootId: linuxBootId(),
     command: [path.basename(process.argv0), ...process.argv.slice(1).map((a) => path.relative('.', a) || a)]
       .join(' ')
       .slice(0, 200),
