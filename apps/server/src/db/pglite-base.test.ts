@@ -18,6 +18,8 @@ describe("a new DATA_DIR starts from the build's migrated database", () => {
 
   it('copies it into an empty folder, and the database opens migrated', async () => {
     const dataDir = path.join(root, 'data');
+    // What a copy cut short by a crash left behind goes.
+    mkdirSync(path.join(dataDir, 'pglite.partial-1', 'base'), { recursive: true });
     expect(copyPgliteBase(path.join(dataDir, 'pglite'), migrationsFolder(), base)).toBe(true);
     expect(readdirSync(dataDir)).toEqual(['pglite']);
     const database = await openDatabase({ dataDir });

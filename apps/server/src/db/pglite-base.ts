@@ -1,5 +1,14 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildOutput } from '../lib/build-output';
@@ -7,7 +16,7 @@ import { buildOutput } from '../lib/build-output';
 /**
  * A migrated, empty embedded database made once by `npm run build` (apps/server/dist/pglite-base),
  * copied into a new DATA_DIR instead of creating the database there: PGlite creates one by running
- * initdb in a second WebAssembly instance (about 2 s), a copy of the files costs a tenth of that.
+ * initdb in a second WebAssembly instance (about 2 s of CPU), a copy of the files a fraction of that.
  */
 
 export const BASE = 'pglite-base';
@@ -61,8 +70,14 @@ export function copyPgliteBase(dir: string, migrationsFolder: string, base = bui
     return false;
   }
   if (mark.schema !== schemaHash(migrationsFolder)) return false;
-  const partial = `${dir}.partial-${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
+  // What a copy cut short left (the caller holds DATA_DIR's lock: no copy is under way).
+  const parent = path.dirname(dir);
+  const partialPrefix = `${path.basename(dir)}.partial-`;
+  mkdirSync(parent, { recursive: true, mode: 0o700 });
+  for (const name of readdirSync(parent)) {
+    if (name.startsWith(partialPrefix)) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
+  const partial = path.join(parent, `${partialPrefix}${process.pid}`);
   cpSync(base, partial, { recursive: true });
   if (existsSync(dir)) rmdirSync(dir);
   renameSync(partial, dir);

@@ -35,7 +35,7 @@ export interface SeedContext {
 
 /** Any fixed number: serialises seeding when several servers start against one database. */
 const SEED_LOCK = 4_242_001;
-/** Two pictures at a time (rendered, when the build's are missing): the cores are shared with the server starting up. */
+/** Two pictures at a time (rendered when the build made none): the cores are shared with the start-up. */
 const RENDER_CONCURRENCY = 2;
 const HOUR_MS = 60 * 60 * 1000;
 
