@@ -2,7 +2,11 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'create-admin': 'src/cli/create-admin.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'create-admin': 'src/cli/create-admin.ts',
+    'storage-migrate': 'src/cli/storage-migrate.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -16,7 +16,7 @@ function capturingLogger() {
       done();
     },
   });
-  return { log: createLogger('info', stream), text: () => lines.join('') };
+  return { log: createLogger('info', 'json', stream), text: () => lines.join('') };
 }
 
 describe('logs carry no secrets', () => {
