@@ -135,10 +135,9 @@ describe.skipIf(!onPostgres)('sharedSecret on PostgreSQL, raced', () => {
     );
     try {
       const dbs = [t.db, ...others.map((o) => o.db)];
-      let n = 0;
       const answers = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
-          sharedSecret(dbs[i % dbs.length]!, 'raced', () => `candidate-${(n += 1)}-${'x'.repeat(32)}`),
+          sharedSecret(dbs[i % dbs.length]!, 'raced', () => `candidate-${i}-${'x'.repeat(32)}`),
         ),
       );
       expect(new Set(answers).size).toBe(1);
