@@ -69,10 +69,14 @@ const require = createRequire(import.meta.url);
  * pino-pretty's stream (in this process, written asynchronously like pino's own), or undefined
  * where it is not installed: it is a development dependency, absent from a production install.
  */
-function prettyStream(): DestinationStream | undefined {
+function prettyStream(destination: DestinationStream | undefined): DestinationStream | undefined {
   try {
     const pretty = require('pino-pretty') as (options: PrettyOptions) => DestinationStream;
-    return pretty({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+    return pretty({
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+      ...(destination ? { destination, colorize: false } : {}),
+    });
   } catch {
     return undefined;
   }
@@ -102,6 +106,6 @@ export function createLogger(
         err: safeError,
       },
     },
-    destination ?? (format === 'pretty' ? prettyStream() : undefined),
+    format === 'pretty' ? (prettyStream(destination) ?? destination) : destination,
   ) as FastifyBaseLogger;
 }
