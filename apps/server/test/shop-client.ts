@@ -52,6 +52,22 @@ export class ShopClient {
     return body.product;
   }
 
+  /** Changes a product's price through the admin's edit form (everything left out stays). */
+  async changePrice(token: string, product: Product, rupees: number): Promise<Product> {
+    const form = new FormData();
+    form.append('name', product.name);
+    form.append('category', product.category);
+    form.append('price', String(rupees));
+    const res = await this.fetch(`/api/products/${product._id}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const body = (await res.json()) as { product: Product };
+    if (res.status !== 200) throw new Error(`change price: ${res.status} ${JSON.stringify(body)}`);
+    return body.product;
+  }
+
   /** Saves a profile picture for the account; returns its URL. */
   async saveProfilePicture(userId: string, token: string): Promise<string> {
     const form = new FormData();
