@@ -83,6 +83,11 @@ export async function createDeps(loaded: Config, overrides: DepsOverrides = {}):
           }),
       log,
     );
+  if (config.databaseUrl && config.storage.kind === 'folder' && !overrides.storage) {
+    log.info(
+      `Images are kept in ${config.storage.dir}: a second machine on this database will not see them (set S3_BUCKET to share them)`,
+    );
+  }
   const clock = overrides.clock ?? systemClock;
   const background = overrides.background ?? new InProcessBackground(log);
   const deps: Deps = {
