@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { createEvents, type Events } from './lib/events/index';
 import { createLogger } from './lib/log';
 import { Mailer, OutboxMailer, SmtpMailer } from './lib/mailer/index';
+import { MemoryCachedStorage } from './lib/memory-cached-storage';
 import { S3FileStorage } from './lib/s3-storage';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { IMAGE_VARIANT_TAGS } from './modules/catalogue/index';
@@ -133,10 +134,17 @@ async function withSessionSecret(config: Config, db: Db): Promise<AppConfig> {
   return { ...config, jwtSecret };
 }
 
-/** The folder, or the bucket every machine shares (S3_BUCKET). */
+/**
+ * The folder, or the bucket every machine shares (S3_BUCKET), read through a memory of recently
+ * served pictures: a bucket is a network request away, a popular picture is asked for by every visitor.
+ */
 function createStorage(storage: StorageConfig): FileStorage {
   if (storage.kind === 'folder') return new LocalFileStorage(storage.dir);
-  return new S3FileStorage({ ...storage, variantTags: IMAGE_VARIANT_TAGS });
+  return new MemoryCachedStorage(new S3FileStorage({ ...storage, variantTags: IMAGE_VARIANT_TAGS }), {
+    maxBytes: 64 * 1024 * 1024,
+    maxFileBytes: 2 * 1024 * 1024,
+    ttlMs: 60_000,
+  });
 }
 
 /**
