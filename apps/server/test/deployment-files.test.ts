@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { ENV_NAMES, loadConfig } from '../src/config';
 
 // No container engine runs here, so compose.yaml and the Dockerfile are never built by the tests;
@@ -9,38 +10,60 @@ import { ENV_NAMES, loadConfig } from '../src/config';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
-/** compose.yaml's x-app environment as name → value, with `${X:-default}` read as its default. */
-function composeAppEnv(): Record<string, string> {
-  const text = read('compose.yaml');
-  const block = text.slice(text.indexOf('x-app:'), text.indexOf('\nservices:'));
-  const env = block.slice(block.indexOf('  environment:\n'), block.indexOf('\n  depends_on:'));
-  const entries: Record<string, string> = {};
-  for (const line of env.split('\n')) {
-    const match = /^ {4}([A-Z0-9_]+): (.*)$/.exec(line);
-    if (!match) continue;
-    const value = match[2]!
-      .replace(/^'(.*)'$/, '$1')
-      .replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1')
-      .replace(/\$\{[A-Z0-9_]+:\?[^}]*\}/g, 'from-the-env-file');
-    entries[match[1]!] = value;
-  }
-  return entries;
+interface Service {
+  image?: string;
+  build?: string;
+  environment?: Record<string, string>;
+  depends_on?: Record<string, { condition: string }>;
+  volumes?: string[];
+  ports?: string[];
+  profiles?: string[];
+  healthcheck?: { test: string[] };
+}
+const compose = parse(read('compose.yaml')) as { services: Record<string, Service> };
+
+/** A service's environment with `${X:-default}` read as its default and `${X:?…}` as set in .env. */
+function environment(service: Service): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([name, value]) => [
+      name,
+      String(value)
+        .replace(/\$\{[A-Z0-9_]+:-([^}]*)\}/g, '$1')
+        .replace(/\$\{[A-Z0-9_]+:\?[^}]*\}/g, 'from-the-env-file'),
+    ]),
+  );
 }
 
 describe('compose.yaml', () => {
-  const env = composeAppEnv();
+  const { services } = compose;
 
-  it('passes the server only variables it reads', () => {
-    expect(Object.keys(env).length).toBeGreaterThan(10);
-    // Variables of the payments work landing beside this one are allowed until it does.
-    const pending = new Set(['PAYMENTS_PROVIDER']);
-    expect(Object.keys(env).filter((name) => !ENV_NAMES.includes(name) && !pending.has(name))).toEqual([]);
+  it('runs PostgreSQL, Redis, MinIO, two shop processes built from the Dockerfile and Caddy', () => {
+    expect(Object.keys(services).sort()).toEqual(
+      ['app1', 'app2', 'bucket', 'caddy', 'minio', 'postgres', 'prometheus', 'redis'].sort(),
+    );
+    expect(services.app1).toEqual(services.app2);
+    expect(services.app1!.build).toBe('.');
+    for (const needed of ['postgres', 'redis', 'minio']) expect(services[needed]!.healthcheck).toBeDefined();
+    expect(services.app1!.depends_on).toEqual({
+      postgres: { condition: 'service_healthy' },
+      redis: { condition: 'service_healthy' },
+      bucket: { condition: 'service_completed_successfully' },
+    });
+    expect(services.prometheus!.profiles).toEqual(['monitoring']);
   });
 
-  it('configures two processes that share everything they must: database, Redis, bucket, secret', () => {
+  it('passes the shop processes only variables the server reads', () => {
+    const names = Object.keys(environment(services.app1!));
+    expect(names.length).toBeGreaterThan(10);
+    // The payments work landing beside this one adds PAYMENTS_PROVIDER to the server's variables.
+    const pending = new Set(['PAYMENTS_PROVIDER']);
+    expect(names.filter((name) => !ENV_NAMES.includes(name) && !pending.has(name))).toEqual([]);
+  });
+
+  it('configures both processes to share everything they must: database, Redis, bucket, secret', () => {
     const fromEnvFile = { PAYMENTS_PROVIDER: 'sandbox' };
     const config = loadConfig({
-      ...env,
+      ...environment(services.app1!),
       ...fromEnvFile,
       NODE_ENV: 'production',
       DATA_DIR: '/tmp/bazaar-compose',
@@ -58,13 +81,21 @@ describe('compose.yaml', () => {
     expect(config.trustProxy).toBe(1);
     expect(config.metricsPort).toBe(9464);
     expect(config.logFormat).toBe('json');
+    // The bucket the one-off job makes is the one the processes use, with the keys MinIO was given.
+    const minio = environment(services.minio!);
+    const app = environment(services.app1!);
+    expect(minio.MINIO_ROOT_USER).toBe(app.S3_ACCESS_KEY_ID);
+    expect(environment(services.bucket!).S3_BUCKET).toBe(app.S3_BUCKET);
   });
 
-  it('puts Caddy in front of both processes with the Caddyfile the topology test runs', () => {
-    const compose = read('compose.yaml');
-    expect(compose).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
-    expect(compose).toContain('BAZAAR_UPSTREAMS: app1:3000 app2:3000');
-    expect(compose).toMatch(/\n {2}app1: \*app\n {2}app2: \*app\n/);
+  it('puts Caddy, with the Caddyfile the topology test runs, in front of both processes only', () => {
+    const caddy = services.caddy!;
+    expect(caddy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    expect(environment(caddy).BAZAAR_UPSTREAMS).toBe('app1:3000 app2:3000');
+    // Only the proxy is published; the shop processes and their metrics ports are not.
+    for (const [name, service] of Object.entries(services)) {
+      if (name !== 'caddy' && name !== 'prometheus') expect(service.ports, name).toBeUndefined();
+    }
   });
 });
 
