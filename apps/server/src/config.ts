@@ -197,11 +197,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
-    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
