@@ -140,6 +140,12 @@ describe.skipIf(missing.length > 0)(`the compose topology, run natively${skipped
     const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
+    // Caddy sends requests only to processes whose readiness route answers 200.
+    for (const s of servers) {
+      const ready = await fetch(`${s.baseUrl}/api/health/ready`);
+      if (ready.status !== 200)
+        throw new Error(`${s.baseUrl}/api/health/ready answered ${ready.status}, not 200`);
+    }
     proxy = await startCaddy(servers.map((s) => new URL(s.baseUrl).host));
     shop = new ShopClient(proxy.baseUrl);
     [first, second] = servers.map((s) => new ShopClient(s.baseUrl)) as [ShopClient, ShopClient];
