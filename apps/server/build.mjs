@@ -15,6 +15,7 @@ await build({
     server: 'src/server.ts',
     'create-admin': 'src/cli/create-admin.ts',
     'build-assets': 'src/cli/build-assets.ts',
+    'storage-migrate': 'src/cli/storage-migrate.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -10,6 +10,7 @@ import { seoRoutes } from './modules/seo/index';
 import { authPlugin } from './plugins/auth';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { multipartPlugin } from './plugins/multipart';
 import { pageHeaders, securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -117,6 +118,7 @@ async function assemble(
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { config, database: deps.database });
   // Brotli or gzip for every text reply made on the fly (pages, API JSON); replies that carry their
   // own encoding (built assets, the catalogue's cached replies) pass through untouched.
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });

@@ -58,20 +58,41 @@ const envSchema = z.object({
   GEMINI_API_KEY: optionalString,
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-1.5-pro'),
   GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.string().url().optional()),
+  S3_REGION: optionalString,
+  S3_FORCE_PATH_STYLE: boolFlag,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_PREFIX: optionalString,
+  METRICS_PORT: optionalString
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).max(65535).optional()),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
+
+/** Every environment variable the server reads (compose.yaml may pass no other). */
+export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
   logLevel: string;
+  /** Pretty lines for a person (development's default) or one JSON object per line (a log collector's). */
+  logFormat: 'json' | 'pretty';
   dataDir: string;
   databaseUrl: string | undefined;
   /** Origin the shop is reached at, used in links sent by mail and OIDC redirects. */
   publicUrl: string;
-  jwtSecret: string;
+  /**
+   * Signs session tokens (and the sandbox's keys derive from it): JWT_SECRET, or the one kept under
+   * DATA_DIR for the embedded database. Undefined with DATABASE_URL and no JWT_SECRET: createDeps
+   * then reads (or creates, once) the one in the database, which every process on it shares.
+   */
+  jwtSecret: string | undefined;
   /** Seed demo catalogue and accounts into an empty embedded database. */
   seedDemo: boolean;
   /** Folder of the built SPA; served only when set and present. */
@@ -135,7 +156,26 @@ export interface Config {
   orders: { paymentWindowMs: number; expiryCheckMs: number };
   /** The AI description helper: Gemini when a key is set, the offline writer otherwise. */
   ai: { apiKey: string | undefined; model: string; timeoutMs: number };
+  /** Where images are kept: a folder of this machine, or an S3-compatible bucket every machine shares. */
+  storage: StorageConfig;
+  /** Port of the Prometheus listener (`GET /metrics`), apart from the shop's; none when undefined. */
+  metricsPort: number | undefined;
 }
+
+export type StorageConfig =
+  | { kind: 'folder'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      forcePathStyle: boolean;
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      prefix: string;
+    };
+
+/** The config once the app has opened its database: the session secret is known. */
+export type AppConfig = Config & { jwtSecret: string };
 
 export class ConfigError extends Error {}
 
@@ -161,10 +201,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     port: e.PORT,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
-    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir),
+    // With a shared database the secret is shared through it (createDeps), never one machine's file.
+    jwtSecret: e.JWT_SECRET ?? (e.DATABASE_URL ? undefined : persistedSecret(dataDir)),
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
@@ -194,7 +236,61 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expiryCheckMs: e.ORDER_EXPIRY_CHECK_MS,
     },
     ai: { apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, timeoutMs: e.GEMINI_TIMEOUT_MS },
+    storage: storageConfig(e, dataDir),
+    metricsPort: e.METRICS_PORT,
   };
+}
+
+function storageConfig(e: z.output<typeof envSchema>, dataDir: string): StorageConfig {
+  const s3Settings = {
+    S3_ENDPOINT: e.S3_ENDPOINT,
+    S3_REGION: e.S3_REGION,
+    S3_FORCE_PATH_STYLE: e.S3_FORCE_PATH_STYLE,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+    S3_PREFIX: e.S3_PREFIX,
+  };
+  if (!e.S3_BUCKET) {
+    const stray = Object.entries(s3Settings).filter(([, v]) => v !== undefined);
+    if (stray.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${stray.map(([k]) => k).join(', ')} set without S3_BUCKET (images stay in DATA_DIR/uploads unless S3_BUCKET names a bucket)`,
+      );
+    }
+    return { kind: 'folder', dir: path.join(dataDir, 'uploads') };
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the AWS SDK's own credentials)",
+    );
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    prefix: e.S3_PREFIX ?? '',
+  };
+}
+
+/** A fresh secret for signing session tokens. */
+export function newSecret(): string {
+  return randomBytes(48).toString('base64url');
+}
+
+/** The secret a previous start wrote under DATA_DIR, if there is one. */
+export function keptSecret(dataDir: string): string | undefined {
+  try {
+    const existing = readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim();
+    return existing.length >= 32 ? existing : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -202,16 +298,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * DATA_DIR (mode 600) and read back afterwards.
  */
 function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  try {
-    const existing = readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // first start: fall through and create it
-  }
+  const existing = keptSecret(dataDir);
+  if (existing) return existing;
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  const secret = newSecret();
+  writeFileSync(path.join(dataDir, 'jwt-secret'), secret, { mode: 0o600 });
   return secret;
 }
 

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { Config } from './config';
+import { type AppConfig, type Config, keptSecret, newSecret, type StorageConfig } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
+import { sharedSecret } from './db/shared-secret';
 import type { DescriptionWriter } from './lib/ai/description-writer';
 import { GeminiWriter } from './lib/ai/gemini-writer';
 import { OfflineWriter } from './lib/ai/offline-writer';
@@ -11,7 +11,10 @@ import { type Clock, systemClock } from './lib/clock';
 import { createEvents, type Events } from './lib/events/index';
 import { createLogger } from './lib/log';
 import { Mailer, OutboxMailer, SmtpMailer } from './lib/mailer/index';
+import { MemoryCachedStorage } from './lib/memory-cached-storage';
+import { S3FileStorage } from './lib/s3-storage';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
+import { IMAGE_VARIANT_TAGS } from './modules/catalogue/index';
 import { insertOutboxEmail } from './modules/mail/outbox.repo';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
 import type { PaymentProvider } from './modules/payments/payment-provider';
@@ -21,7 +24,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider';
  * chosen once here from the configuration.
  */
 export interface Deps {
-  config: Config;
+  config: AppConfig;
   /** The open database: its driver and how to close it (the events need the driver). */
   database: Database;
   /** The Drizzle database every repo call starts from (`database.db`). */
@@ -53,15 +56,22 @@ export interface OpenedDeps {
   close(): Promise<void>;
 }
 
-export async function createDeps(config: Config, overrides: DepsOverrides = {}): Promise<OpenedDeps> {
-  const log = overrides.log ?? createLogger(config.logLevel);
+export async function createDeps(loaded: Config, overrides: DepsOverrides = {}): Promise<OpenedDeps> {
+  const log = overrides.log ?? createLogger(loaded.logLevel, loaded.logFormat);
   const database =
     overrides.database ??
     (await openDatabase({
-      url: config.databaseUrl,
-      dataDir: config.dataDir,
+      url: loaded.databaseUrl,
+      dataDir: loaded.dataDir,
       onIdleError: (err) => log.warn({ err }, 'an idle database connection was closed; the pool replaces it'),
     }));
+  let config: AppConfig;
+  try {
+    config = await withSessionSecret(loaded, database.db);
+  } catch (error) {
+    if (!overrides.database) await database.close();
+    throw error;
+  }
   const events = overrides.events ?? createEvents(database, log);
   const mailer =
     overrides.mailer ??
@@ -74,6 +84,11 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
           }),
       log,
     );
+  if (config.databaseUrl && config.storage.kind === 'folder' && !overrides.storage) {
+    log.info(
+      `Images are kept in ${config.storage.dir}: a second machine on this database will not see them (set S3_BUCKET to share them)`,
+    );
+  }
   const clock = overrides.clock ?? systemClock;
   const background = overrides.background ?? new InProcessBackground(log);
   const deps: Deps = {
@@ -83,7 +98,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     clock,
     log,
     mailer,
-    storage: overrides.storage ?? new LocalFileStorage(path.join(config.dataDir, 'uploads')),
+    storage: overrides.storage ?? createStorage(config.storage),
     events,
     ai:
       overrides.ai ??
@@ -102,9 +117,34 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
       if (!overrides.mailer) await mailer.close();
       if (!overrides.events) await events.close();
       if (!overrides.redis) await deps.redis?.quit().catch(() => deps.redis?.disconnect());
+      if (!overrides.storage) await deps.storage.close();
       if (!overrides.database) await database.close();
     },
   };
+}
+
+/**
+ * The config with its session secret: the given one, or, on a shared database, the one stored
+ * there (created by the first process to start; a secret this machine kept under DATA_DIR before
+ * is offered first, so moving a single machine onto PostgreSQL signs nobody out).
+ */
+async function withSessionSecret(config: Config, db: Db): Promise<AppConfig> {
+  if (config.jwtSecret !== undefined) return config as AppConfig;
+  const jwtSecret = await sharedSecret(db, 'jwt', () => keptSecret(config.dataDir) ?? newSecret());
+  return { ...config, jwtSecret };
+}
+
+/**
+ * The folder, or the bucket every machine shares (S3_BUCKET), read through a memory of recently
+ * served pictures: a bucket is a network request away, a popular picture is asked for by every visitor.
+ */
+function createStorage(storage: StorageConfig): FileStorage {
+  if (storage.kind === 'folder') return new LocalFileStorage(storage.dir);
+  return new MemoryCachedStorage(new S3FileStorage({ ...storage, variantTags: IMAGE_VARIANT_TAGS }), {
+    maxBytes: 64 * 1024 * 1024,
+    maxFileBytes: 2 * 1024 * 1024,
+    ttlMs: 60_000,
+  });
 }
 
 /**

@@ -58,3 +58,13 @@ async function runAll(steps: (() => unknown)[]): Promise<void> {
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) throw (failed as PromiseRejectedResult).reason;
 }
+
+/**
+ * Runs `step` once the transaction `db` belongs to has committed (one inTransaction opened), or at
+ * once otherwise: on the plain database the statement before it has committed already.
+ */
+export function afterCommit(db: DbOrTx, step: () => unknown): void {
+  const joined = open.get(db);
+  if (joined) joined.committed.push(step);
+  else step();
+}

@@ -7,8 +7,8 @@ import { outboxEmails } from '../db/schema/users';
 import { ROUTE_MODULES } from '../routes';
 import { createLogger, redactUrl } from './log';
 
-/** A logger writing JSON lines into memory, as production's would to stdout. */
-function capturingLogger() {
+/** A logger writing JSON lines (or pretty ones) into memory, as production's would to stdout. */
+function capturingLogger(format: 'json' | 'pretty' = 'json') {
   const lines: string[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -16,8 +16,22 @@ function capturingLogger() {
       done();
     },
   });
-  return { log: createLogger('info', stream), text: () => lines.join('') };
+  return { log: createLogger('info', format, stream), text: () => lines.join('') };
 }
+
+describe('log lines', () => {
+  it('are one JSON object each by default, for a collector', () => {
+    const captured = capturingLogger();
+    captured.log.info({ orderId: 'o-1' }, 'order placed');
+    expect(JSON.parse(captured.text())).toMatchObject({ level: 30, msg: 'order placed', orderId: 'o-1' });
+  });
+
+  it('are pretty for a person in development (pino-pretty)', () => {
+    const captured = capturingLogger('pretty');
+    captured.log.info({ orderId: 'o-1' }, 'order placed');
+    expect(captured.text()).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: order placed\n\s+orderId: "o-1"\n$/);
+  });
+});
 
 describe('logs carry no secrets', () => {
   const captured = capturingLogger();

@@ -1,5 +1,7 @@
+import { createRequire } from 'node:module';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
+import type { PrettyOptions } from 'pino-pretty';
 
 const REDACTED = '[redacted]';
 /** Query parameters that work as keys: an identity provider's code and state, tokens of any kind. */
@@ -61,11 +63,35 @@ export function safeError(error: unknown, depth = 0): Record<string, unknown> {
   return out;
 }
 
+const require = createRequire(import.meta.url);
+
+/**
+ * pino-pretty's stream (in this process, written asynchronously like pino's own), or undefined
+ * where it is not installed: it is a development dependency, absent from a production install.
+ */
+function prettyStream(destination: DestinationStream | undefined): DestinationStream | undefined {
+  try {
+    const pretty = require('pino-pretty') as (options: PrettyOptions) => DestinationStream;
+    return pretty({
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'pid,hostname',
+      ...(destination ? { destination, colorize: false } : {}),
+    });
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The server's logger: pino at the configured level, with the request URL redacted (a reset link,
- * an identity provider's code) and errors logged without query parameters.
+ * an identity provider's code) and errors logged without query parameters. `pretty` lines are for
+ * a person at a terminal (development's default); `json`, one object per line, for a collector.
  */
-export function createLogger(level: string, destination?: DestinationStream): FastifyBaseLogger {
+export function createLogger(
+  level: string,
+  format: 'json' | 'pretty' = 'json',
+  destination?: DestinationStream,
+): FastifyBaseLogger {
   return pino(
     {
       level,
@@ -80,6 +106,6 @@ export function createLogger(level: string, destination?: DestinationStream): Fa
         err: safeError,
       },
     },
-    destination,
+    format === 'pretty' ? (prettyStream(destination) ?? destination) : destination,
   ) as FastifyBaseLogger;
 }

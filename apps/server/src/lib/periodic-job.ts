@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { jobDuration, jobRuns } from './metrics';
 
 /**
  * Runs `work` every `intervalMs` in this process (never when 0). Every process runs its own; the
@@ -31,9 +32,17 @@ export class PeriodicJob {
 
   private tick(): void {
     if (this.running) return;
+    const timer = jobDuration.startTimer({ job: this.name });
     this.running = this.work()
-      .catch((err) => this.log.error({ err, job: this.name }, 'background job failed; retried next round'))
+      .then(
+        () => jobRuns.inc({ job: this.name, outcome: 'ok' }),
+        (err) => {
+          jobRuns.inc({ job: this.name, outcome: 'failed' });
+          this.log.error({ err, job: this.name }, 'background job failed; retried next round');
+        },
+      )
       .finally(() => {
+        timer();
         this.running = undefined;
       });
   }

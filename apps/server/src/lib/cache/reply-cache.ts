@@ -2,6 +2,7 @@ import { isDeepStrictEqual, promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { z } from 'zod';
+import type { CacheStats } from '../metrics';
 import { SwrCache, type SwrCacheOptions } from './swr-cache';
 
 /** How many TTLs a stale reply may still be answered while a fresh one loads. */
@@ -219,7 +220,13 @@ export class ReplyCache {
     reply.type(JSON_TYPE).header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
     reply.send(bytes);
+    this.cache.stats.hits += 1;
     return true;
+  }
+
+  /** How lookups were answered (hits, stale, misses), for the metrics. */
+  get stats(): CacheStats {
+    return this.cache.stats;
   }
 
   private encodingFor(reply: FastifyReply, cached: CachedReply): Encoding | undefined {

@@ -1,3 +1,5 @@
+import type { CacheStats } from '../metrics';
+
 export interface SwrCacheOptions<V> {
   /** How long an entry is fresh; 0 turns the cache off (every get loads). */
   ttlMs: number;
@@ -41,6 +43,8 @@ interface Entry<V> {
  * before a change is stored after it.
  */
 export class SwrCache<V> {
+  /** How lookups were answered since the cache was made (the metrics' hit rate). */
+  readonly stats: CacheStats = { hits: 0, stale: 0, misses: 0 };
   private readonly entries = new Map<string, Entry<V>>();
   private readonly refreshing = new Set<string>();
   private generation = 0;
@@ -61,13 +65,16 @@ export class SwrCache<V> {
     const now = this.now();
     const entry = this.entries.get(key);
     if (entry && now < entry.expires) {
+      this.stats.hits += 1;
       this.touch(key, entry);
       return entry.value;
     }
     if (entry?.loaded && now < entry.expires + this.options.staleMs) {
+      this.stats.stale += 1;
       this.refresh(key, load);
       return entry.value;
     }
+    this.stats.misses += 1;
     return this.loadInto(key, load);
   }
 

@@ -19,6 +19,7 @@ import {
   type ReplyText,
 } from '../../lib/cache/reply-cache';
 import { SwrCache } from '../../lib/cache/swr-cache';
+import { watchCache } from '../../lib/metrics';
 import { InFlight } from './in-flight';
 import type { ListingSummary } from './product-facets';
 
@@ -65,7 +66,16 @@ export async function catalogueRoutes(base: FastifyInstance) {
     details.invalidate(productIds);
     for (const inFlight of Object.values(loading)) inFlight.invalidate();
   });
-  app.addHook('onClose', async () => stopListening());
+  const unwatch = [
+    watchCache('listings', () => listings.stats),
+    watchCache('product_pages', () => details.stats),
+    watchCache('suggestions', () => suggestions.stats),
+    watchCache('listing_summaries', () => summaries.stats),
+  ];
+  app.addHook('onClose', async () => {
+    await stopListening();
+    for (const stop of unwatch) stop();
+  });
 
   app.get(
     '/categories',

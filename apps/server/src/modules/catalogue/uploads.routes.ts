@@ -1,23 +1,13 @@
-import path from 'node:path';
 import { errorReplySchema } from '@bazaar/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors';
-import { type FileStorage, variantKey as storedVariantKey } from '../../lib/storage';
+import { contentTypeOf, type FileStorage, variantKey as storedVariantKey } from '../../lib/storage';
 
 /** Widths the storefront asks for; a fixed list keeps the variant cache bounded. */
 export const IMAGE_WIDTHS = ['160', '320', '480', '640', '960'] as const;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.png': 'image/png',
-  '.gif': 'image/gif',
-  '.avif': 'image/avif',
-};
 
 /** Stored files never change under a key (new uploads get new keys), so browsers may keep them. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,7 +23,12 @@ export function safeImageKey(raw: string): string | undefined {
   return raw;
 }
 
-export const variantKey = (key: string, width: string) => storedVariantKey(key, `w${width}`);
+const variantTag = (width: string) => `w${width}`;
+
+/** The tags of every variant a stored image may have (a bucket deletes them by name). */
+export const IMAGE_VARIANT_TAGS: readonly string[] = IMAGE_WIDTHS.map(variantTag);
+
+export const variantKey = (key: string, width: string) => storedVariantKey(key, variantTag(width));
 
 export async function variant(storage: FileStorage, key: string, width: string): Promise<Buffer | undefined> {
   const cached = await storage.get(variantKey(key, width));
@@ -50,8 +45,8 @@ export async function variant(storage: FileStorage, key: string, width: string):
 
 /**
  * GET /uploads/<key>: stored images with long cache lifetimes, and resized
- * WebP variants (`?w=320`) made once with sharp and kept under
- * uploads/.variants/.
+ * WebP variants (`?w=320`) made once with sharp and kept beside them (`.variants/`), in whichever
+ * store the shop uses (a folder, or the bucket every machine shares).
  */
 export async function uploadsRoutes(app: FastifyInstance) {
   const { storage } = app.deps;
@@ -75,7 +70,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const key = safeImageKey(request.params['*']);
       if (!key) throw badRequest('Invalid image path');
-      const type = CONTENT_TYPES[path.extname(key).toLowerCase()];
+      const type = contentTypeOf(key);
       if (!type) throw notFound('Image not found');
 
       const width = request.query.w;

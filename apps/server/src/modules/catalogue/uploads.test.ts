@@ -3,12 +3,22 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { type S3Server, startS3Server } from '../../../test/s3-server';
+import type { FileStorage } from '../../lib/storage';
 
-describe('GET /uploads/*', () => {
+// The same URLs, headers and variants whichever store holds the files: this machine's folder, or a
+// real S3-compatible server's bucket.
+describe.each(['folder', 'bucket'] as const)('GET /uploads/* from a %s', (store) => {
   let t: TestApp;
+  let s3: S3Server | undefined;
+  let storage: FileStorage | undefined;
   let original: Buffer;
   beforeAll(async () => {
-    t = await createTestApp();
+    if (store === 'bucket') {
+      s3 = await startS3Server();
+      storage = s3.storage();
+    }
+    t = await createTestApp({}, storage ? { storage } : {});
     original = await sharp({
       create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 30, b: 30 } },
     })
@@ -16,7 +26,11 @@ describe('GET /uploads/*', () => {
       .toBuffer();
     await t.deps.storage.put('products/red.png', original);
   });
-  afterAll(async () => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await storage?.close();
+    await s3?.close();
+  });
 
   it('serves a stored image with a year-long immutable cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/uploads/products/red.png' });
@@ -26,7 +40,7 @@ describe('GET /uploads/*', () => {
     expect(res.rawPayload.equals(original)).toBe(true);
   });
 
-  it('serves a resized WebP variant and keeps it on disk', async () => {
+  it('serves a resized WebP variant and keeps it in the store', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/uploads/products/red.png?w=320' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');

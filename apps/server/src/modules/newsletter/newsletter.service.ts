@@ -4,7 +4,7 @@ import {
   type NewsletterSubscriber,
   type NewsletterSubscribersReply,
 } from '@bazaar/shared';
-import type { Config } from '../../config';
+import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
@@ -49,7 +49,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface NewsletterServiceDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'jwtSecret'>;
+  config: Pick<AppConfig, 'publicUrl' | 'jwtSecret'>;
   mailer: Mailer;
   limits: RateLimitService;
   settings: SettingsService;

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
+import type { AppConfig } from '../../config';
 import { ensureDeviceId } from '../../lib/device-id';
 import { networkOf } from '../../lib/network-address';
 import type { OrderClient } from './orders.service';
@@ -13,7 +13,7 @@ import type { OrderClient } from './orders.service';
 export function orderClient(
   request: FastifyRequest,
   reply: FastifyReply,
-  config: Pick<Config, 'jwtSecret' | 'publicUrl'>,
+  config: Pick<AppConfig, 'jwtSecret' | 'publicUrl'>,
 ): OrderClient {
   const secret = config.jwtSecret;
   const deviceKey = ensureDeviceId(request, reply, { secret, secure: config.publicUrl.startsWith('https:') });

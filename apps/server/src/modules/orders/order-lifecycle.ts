@@ -2,6 +2,7 @@ import type { OrderStatus } from '@bazaar/shared/constants';
 import type { DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { conflict, forbidden } from '../../lib/errors';
+import { orderMoves } from '../../lib/metrics';
 import { deleteRedemption, holdCoupon, recordRedemption, releaseCoupon } from './coupon-holds.repo';
 import { clearPaymentWindow, findOnlineCapturedProviders, voidManualPayments } from './order-admin.repo';
 import {
@@ -258,7 +259,7 @@ export async function moveOrder(
     throw forbidden('You can only change your own orders.');
   }
   const { at } = options;
-  return inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx, unit) => {
     const reason = await transition.guard?.({ tx, order, actor, at });
     if (reason) throw conflict(reason);
     const moved = await updateOrderStatus(tx, order.id, from, to, {
@@ -276,6 +277,7 @@ export async function moveOrder(
       note: options.note ?? null,
       createdAt: at,
     });
+    unit.afterCommit(() => orderMoves.inc({ from, to, by: actor.kind }));
     return moved;
   });
 }

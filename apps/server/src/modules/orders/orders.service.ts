@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { ordersPlaced } from '../../lib/metrics';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { SettingsService } from '../settings/settings.service';
@@ -162,6 +163,7 @@ export class OrdersService {
       const deadline = await holds.record(placed.id);
       return deadline < placed.expiresAt! ? setOrderExpiry(tx, placed.id, deadline) : placed;
     });
+    ordersPlaced.inc();
     await this.stockChanged([order.id]);
     try {
       return await this.paymentReply(order);

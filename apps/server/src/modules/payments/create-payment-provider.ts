@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
+import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import type { Background } from '../../lib/background';
 import type { Clock } from '../../lib/clock';
@@ -9,7 +9,7 @@ import { SandboxProvider } from './sandbox/sandbox-provider';
 
 /** Razorpay when its keys are configured, the built-in sandbox otherwise: chosen once, at start-up. */
 export function createPaymentProvider(
-  config: Config,
+  config: AppConfig,
   deps: { db: Db; clock: Clock; log: FastifyBaseLogger; background: Background },
 ): PaymentProvider {
   const { keyId, keySecret, webhookSecret, apiUrl, timeoutMs } = config.razorpay;

@@ -2,6 +2,8 @@ import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type PaymentStatus, payments } from '../../db/schema/orders';
 import { paymentEvents } from '../../db/schema/payments';
+import { afterCommit } from '../../db/transaction';
+import { type PaymentOutcome, paymentOutcomes } from '../../lib/metrics';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -68,7 +70,7 @@ export async function markCaptured(
     .set({ status: 'captured', errorDescription: null, ...captured })
     .where(and(eq(payments.id, id), inArray(payments.status, OPEN)))
     .returning({ id: payments.id });
-  return rows.length === 1;
+  return counted(db, rows.length, 'captured');
 }
 
 /** Records a failed attempt; a captured or refunded payment stays as it is (events come out of order). */
@@ -82,21 +84,31 @@ export async function markFailed(
     .set({ status: 'failed', ...failed })
     .where(and(eq(payments.id, id), inArray(payments.status, OPEN)))
     .returning({ id: payments.id });
-  return rows.length === 1;
+  return counted(db, rows.length, 'failed');
 }
 
 export async function markRefundDue(db: DbOrTx, id: string): Promise<void> {
-  await db
+  const rows = await db
     .update(payments)
     .set({ status: 'refund_due' })
-    .where(and(eq(payments.id, id), eq(payments.status, 'captured')));
+    .where(and(eq(payments.id, id), eq(payments.status, 'captured')))
+    .returning({ id: payments.id });
+  counted(db, rows.length, 'refund_due');
 }
 
 export async function markRefunded(db: DbOrTx, id: string, providerRefundId: string): Promise<void> {
-  await db
+  const rows = await db
     .update(payments)
     .set({ status: 'refunded', providerRefundId })
-    .where(and(eq(payments.id, id), eq(payments.status, 'refund_due')));
+    .where(and(eq(payments.id, id), eq(payments.status, 'refund_due')))
+    .returning({ id: payments.id });
+  counted(db, rows.length, 'refunded');
+}
+
+/** Whether the payment moved (one row changed); a move is counted for the metrics once it commits. */
+function counted(db: DbOrTx, changed: number, outcome: PaymentOutcome): boolean {
+  if (changed === 1) afterCommit(db, () => paymentOutcomes.inc({ outcome }));
+  return changed === 1;
 }
 
 /**

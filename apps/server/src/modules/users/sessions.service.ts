@@ -1,4 +1,4 @@
-import type { Config } from '../../config';
+import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { unauthorized } from '../../lib/errors';
@@ -35,7 +35,7 @@ export interface AuthUser {
 export interface SessionsServiceDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'jwtSecret'>;
+  config: Pick<AppConfig, 'jwtSecret'>;
 }
 
 /**

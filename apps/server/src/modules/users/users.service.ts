@@ -1,7 +1,7 @@
 import { type profileUpdateFieldsSchema, toAccountName } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Config } from '../../config';
+import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
@@ -58,7 +58,7 @@ export type ProfileChanges = z.output<typeof profileUpdateFieldsSchema>;
 export interface UsersServiceDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'jwtSecret' | 'publicUrl'>;
+  config: Pick<AppConfig, 'jwtSecret' | 'publicUrl'>;
   storage: FileStorage;
   log: FastifyBaseLogger;
   mailer: Mailer;
