@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { createDeps, type Deps, type DepsOverrides } from './deps';
 import { PeriodicJob } from './lib/periodic-job';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { uploadsRoutes } from './modules/catalogue/index';
 import { seoRoutes } from './modules/seo/index';
 import { authPlugin } from './plugins/auth';
@@ -77,10 +78,7 @@ async function assemble(
   const services = createServices(deps);
   const app = Fastify({
     loggerInstance: deps.log,
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
-        : config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
     ...httpLimits(config),

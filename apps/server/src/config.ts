@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { LIMIT_VARIABLES, type Limits, limitsFromEnv } from './config-limits';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 const optionalString = z
   .string()
@@ -28,6 +30,11 @@ const envSchema = z.object({
   WEB_DIST: optionalString,
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(300),
   REDIS_URL: optionalString.pipe(z.string().url().optional()),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'letters, digits and : . _ - only')
+    .default('bazaar:'),
+  ...LIMIT_VARIABLES,
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(72_000),
@@ -35,10 +42,7 @@ const envSchema = z.object({
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   CATALOGUE_CHECK_REPLIES: boolFlag,
   CATALOGUE_INDEX: z.enum(['memory', 'postgres']).default('memory'),
-  TRUST_PROXY: z
-    .string()
-    .regex(/^(true|false|\d+)$/, 'must be true, false or a number of proxy hops')
-    .default('false'),
+  TRUST_PROXY: z.string().default('false'),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Bazaar <no-reply@bazaar.local>'),
   OIDC_ISSUER: z.string().default('https://accounts.google.com'),
@@ -115,11 +119,14 @@ export interface Config {
     keepAliveTimeoutMs: number;
     maxConnections: number;
   };
-  /**
-   * Whether X-Forwarded-For is believed: false (default), true, or the number of
-   * proxies in front. Believing it blindly would let anyone dodge per-IP limits.
-   */
-  trustProxy: boolean | number;
+  /** Which proxies' X-Forwarded-For is believed (lib/trust-proxy.ts): none, a hop count or their addresses. */
+  trustProxy: TrustProxy;
+  /** Put before every key this shop writes to Redis, so shops (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  /** Every per-address, per-device and per-account limit, from the environment (README, "Limits"). */
+  limits: Limits;
+  /** Hashes waiting for the password-hashing queue beyond this many are refused with a 429. */
+  maxWaitingHashes: number;
   /** How long identical catalogue replies are reused; 0 turns the cache off. */
   catalogueCacheTtlMs: number;
   /**
@@ -190,6 +197,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (!trustProxy.ok) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy.problem}`);
   if (Boolean(e.RAZORPAY_KEY_ID) !== Boolean(e.RAZORPAY_KEY_SECRET)) {
     throw new ConfigError(
       'Invalid configuration:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (or neither, for the payment sandbox)',
@@ -211,6 +220,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    limits: limitsFromEnv(e),
+    maxWaitingHashes: e.PASSWORD_HASH_QUEUE,
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
@@ -221,7 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkCatalogueReplies: e.CATALOGUE_CHECK_REPLIES ?? e.NODE_ENV !== 'production',
     catalogueIndex: e.CATALOGUE_INDEX,
     passwordCost: PRODUCTION_SCRYPT_COST,
-    trustProxy: e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY === 'false' ? false : Number(e.TRUST_PROXY),
+    trustProxy: trustProxy.value,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
     razorpay: {
@@ -321,8 +333,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: 'silent',
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
       SEED_DEMO: 'false',
-      // Tests stand in for a proxy and set X-Forwarded-For to act from different addresses.
-      TRUST_PROXY: 'true',
+      // Tests stand in for one proxy (inject() comes from 127.0.0.1) and set X-Forwarded-For to act
+      // from different addresses.
+      TRUST_PROXY: '1',
       // Tests run the expiry themselves, on the clock they control.
       ORDER_EXPIRY_CHECK_MS: '0',
       // One test project runs the listing tests on the database path (vitest.config.ts).

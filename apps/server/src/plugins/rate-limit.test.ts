@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,23 @@ describe('the API rate limit decides on the matched route, not the raw URL (a li
     expect((await rawGet(port, '/%61%70%69/users/user')).status).toBe(429);
   });
 
+  it("counts catalogue replies sent from the cache (in the route's own onRequest hook) like any other", async () => {
+    const other = await createTestApp({ rateLimitMax: 5, trustProxy: false });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 8; i++) {
+        const res = await other.app.inject({ method: 'GET', url: '/api/products?limit=2' });
+        statuses.push(res.statusCode);
+      }
+      // The first loads and caches the listing; the next four are cache hits; then the limit.
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      const detail = await other.app.inject({ method: 'GET', url: '/api/products/nope' });
+      expect(detail.statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('leaves stored files and the app outside the API budget', async () => {
     for (let i = 0; i < 7; i++) {
       const res = await rawGet(port, '/uploads/products/missing.webp');
@@ -55,8 +72,10 @@ describe.skipIf(!redisUrl)('with REDIS_URL the API limit holds across processes'
   let two: TestApp;
 
   beforeAll(async () => {
-    one = await createTestApp({ rateLimitMax: 5, trustProxy: false, redisUrl });
-    two = await createTestApp({ rateLimitMax: 5, trustProxy: false, redisUrl });
+    // A key prefix of this run's own, so runs before this one (or other suites on the same Redis) do not count.
+    const redisKeyPrefix = `test-${randomBytes(6).toString('hex')}:`;
+    one = await createTestApp({ rateLimitMax: 5, trustProxy: false, redisUrl, redisKeyPrefix });
+    two = await createTestApp({ rateLimitMax: 5, trustProxy: false, redisUrl, redisKeyPrefix });
   });
   afterAll(async () => {
     await one?.close();
@@ -64,9 +83,7 @@ describe.skipIf(!redisUrl)('with REDIS_URL the API limit holds across processes'
   });
 
   it('refuses the sixth request of a minute whichever app instance each one reached', async () => {
-    // A client address of its own, so runs before this one (or other suites on the same Redis) do not count.
-    const someone = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
-    const remoteAddress = someone();
+    const remoteAddress = '10.1.2.3';
     const statuses = [];
     for (let i = 0; i < 6; i++) {
       const app = i % 2 === 0 ? one : two;
@@ -80,6 +97,17 @@ describe.skipIf(!redisUrl)('with REDIS_URL the API limit holds across processes'
       remoteAddress: '10.255.255.254',
     });
     expect(other.statusCode).not.toBe(429);
+  });
+
+  it('counts cached catalogue replies on either process too', async () => {
+    const remoteAddress = '10.1.2.4';
+    const statuses = [];
+    for (let i = 0; i < 8; i++) {
+      const app = i % 2 === 0 ? one : two;
+      const res = await app.app.inject({ method: 'GET', url: '/api/products?limit=3', remoteAddress });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
   });
 });
 

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Redis } from 'ioredis';
@@ -103,11 +103,26 @@ export function securityHeaders(options: HelmetOptions = helmetOptions): Record<
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route outside /api whose requests count against the per-address limit (the page renderer). */
+    countsAgainstRateLimit?: boolean;
+  }
+}
+
 /**
- * Security headers with a strict CSP, control characters refused in URLs, and a per-IP rate limit
- * on the API. The limit is counted per process (decisions.md): accounts are protected by the
- * counters in the database, and a database write per catalogue request would cost the throughput
- * the catalogue is built for.
+ * Whether a request counts against the per-address rate limit: the API (matched or not) and the pages
+ * the server renders, never the calls a page render makes to the API in-process (the page counted).
+ */
+export function isRateLimited(request: FastifyRequest): boolean {
+  if (isInternalRequest(request)) return false;
+  return isApiRequest(request) || request.routeOptions.config?.countsAgainstRateLimit === true;
+}
+
+/**
+ * Security headers with a strict CSP, control characters refused in URLs, and a per-address rate limit
+ * on the API and the rendered pages: counted per process, or in Redis, shared by every process, with
+ * REDIS_URL (decisions.md). Accounts are protected by the counters in the database.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; redis?: Redis | undefined }) => {
@@ -119,20 +134,24 @@ export const securityPlugin = fp(
       }
     });
     await app.register(rateLimit, {
-      global: true,
+      // Not on each route (the plugin would add its hook after a route's own onRequest hooks, where a
+      // cached catalogue reply is sent): one app-wide hook below, before any route's.
+      global: false,
       max: opts.config.rateLimitMax,
       timeWindow: '1 minute',
-      // Static files and pages are cheap and cached; only the API is limited, and not the calls a page
-      // render makes to it in-process.
-      allowList: (request) => !isApiRequest(request) || isInternalRequest(request),
+      // Static files and stored images are cheap: only the API and rendered pages are counted.
+      allowList: (request) => !isRateLimited(request),
       // With Redis the count is shared by every process; an unreachable Redis lets requests through
       // (the shop stays up; accounts keep their own limits in the database).
-      ...(opts.redis ? { redis: opts.redis, skipOnError: true, nameSpace: 'bazaar-api-limit:' } : {}),
+      ...(opts.redis
+        ? { redis: opts.redis, skipOnError: true, nameSpace: `${opts.config.redisKeyPrefix}api-limit:` }
+        : {}),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
         code: 'TOO_MANY_REQUESTS',
       }),
     });
+    app.addHook('onRequest', app.rateLimit());
   },
 );
