@@ -31,6 +31,8 @@ import { WishlistService } from './modules/wishlist/wishlist.service';
 
 /** Every service of the shop, each built once. Routes reach them as `app.services`. */
 export interface Services {
+  /** The one queue every password hash waits in (at most half of libuv's pool hashes at once). */
+  passwords: PasswordHasher;
   catalogue: CatalogueService;
   categories: CategoriesService;
   /** robots.txt and the sitemaps. */
@@ -62,10 +64,15 @@ export interface Services {
  * needs through its constructor, including the other services it calls.
  */
 export function createServices(deps: Deps): Services {
-  const passwords = new PasswordHasher(deps.config.passwordCost);
+  const passwords = new PasswordHasher(deps.config.passwordCost, {
+    maxWaiting: deps.config.maxWaitingHashes,
+  });
   const passwordPolicy = new PasswordPolicy();
   preloadCommonPasswords();
-  const attempts = new AttemptLimiter({ ...deps, limits: authLimits(deps.config.authLimits) });
+  const attempts = new AttemptLimiter({
+    ...deps,
+    limits: authLimits(deps.config.limits, deps.config.authLimits),
+  });
   const sessions = new SessionsService(deps);
   const users = new UsersService({ ...deps, passwords, passwordPolicy, attempts, sessions });
   const catalogue = new CatalogueService(deps);
@@ -77,6 +84,7 @@ export function createServices(deps: Deps): Services {
   const cart = new CartService({ ...deps, settings, coupons });
   const payments = new PaymentsService({ ...deps, cart, settings, catalogue });
   return {
+    passwords,
     catalogue,
     categories,
     seo: new SeoService({ ...deps, categories }),

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from './cookies';
 
 /**
  * A browser's device id: a random value the server signs and keeps in a long-lived, HTTP-only
@@ -25,17 +26,9 @@ function signature(id: string, secret: string): Buffer {
   return createHmac('sha256', secret).update(`device-id:${id}`).digest();
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return undefined;
-}
-
 /** The device id a request's cookie carries, if its signature is the server's; undefined otherwise. */
 export function readDeviceId(cookieHeader: string | undefined, secret: string): string | undefined {
-  const value = cookieValue(cookieHeader, DEVICE_COOKIE);
+  const value = readCookie({ headers: { cookie: cookieHeader } }, DEVICE_COOKIE);
   const dot = value?.indexOf('.') ?? -1;
   if (!value || dot < 0) return undefined;
   const id = value.slice(0, dot);
@@ -59,15 +52,29 @@ export function newDeviceId(options: DeviceIdOptions): { id: string; cookie: str
   };
 }
 
+/** A browser's device id, and whether the request carried it (false: it was issued with this reply). */
+export interface DeviceId {
+  id: string;
+  isNew: boolean;
+}
+
+/**
+ * The request's device id; a browser without a valid one is given a new one with this reply. Whether
+ * it is new matters to a limit that trusts a device for what it did before (a sign-in with it).
+ */
+export function deviceOf(request: FastifyRequest, reply: FastifyReply, options: DeviceIdOptions): DeviceId {
+  const known = readDeviceId(request.headers.cookie, options.secret);
+  if (known) return { id: known, isNew: false };
+  const issued = newDeviceId(options);
+  reply.header('set-cookie', issued.cookie);
+  return { id: issued.id, isNew: true };
+}
+
 /** The request's device id; a browser without a valid one is given a new one with this reply. */
 export function ensureDeviceId(
   request: FastifyRequest,
   reply: FastifyReply,
   options: DeviceIdOptions,
 ): string {
-  const known = readDeviceId(request.headers.cookie, options.secret);
-  if (known) return known;
-  const issued = newDeviceId(options);
-  reply.header('set-cookie', issued.cookie);
-  return issued.id;
+  return deviceOf(request, reply, options).id;
 }

@@ -61,6 +61,7 @@ function parse(stored: string): { cost: ScryptCost; salt: Buffer; hash: Buffer }
 export class PasswordHasher {
   private dummy: Promise<string> | undefined;
   private readonly queue: LimitFunction;
+  private readonly done = { hashed: 0, verified: 0 };
   private readonly maxWaiting: number;
 
   constructor(
@@ -74,6 +75,7 @@ export class PasswordHasher {
   async hash(password: string): Promise<string> {
     const salt = randomBytes(16);
     const key = await this.scrypt(password, salt, this.cost);
+    this.done.hashed += 1;
     const { N, r, p } = this.cost;
     return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
   }
@@ -82,7 +84,13 @@ export class PasswordHasher {
     const parsed = stored ? parse(stored) : undefined;
     if (!parsed) return false;
     const actual = await this.scrypt(password, parsed.salt, parsed.cost);
+    this.done.verified += 1;
     return actual.length === parsed.hash.length && timingSafeEqual(actual, parsed.hash);
+  }
+
+  /** How many passwords this hasher has hashed and verified since it was made. */
+  get counts(): { hashed: number; verified: number } {
+    return { ...this.done };
   }
 
   /** Hashes running and waiting now. */

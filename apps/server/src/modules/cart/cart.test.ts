@@ -36,7 +36,7 @@ describe('the signed-in cart', () => {
   const add = (who: Account, payload: object) => call(who, 'POST', '/cart/add', payload);
 
   beforeAll(async () => {
-    t = await createTestApp({ authLimits: { registerPerIp: { free: 1000 } } }, { clock });
+    t = await createTestApp({ authLimits: { registerPerAddress: { free: 1000 } } }, { clock });
     shirt = await insertProduct(t.db, {
       name: 'Linen Shirt',
       pricePaise: 9_995,

@@ -6,6 +6,7 @@ import {
   type ContactSubject,
   idSchema,
 } from '@bazaar/shared';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/errors';
@@ -19,12 +20,19 @@ import {
   setContactReadAt,
 } from './contact.repo';
 
-/** Messages one address may send: plenty for a shopper, too few to flood the inbox. */
-export const CONTACT_LIMIT: WindowLimit = { requests: 5, windowMs: 10 * 60_000 };
+/**
+ * Messages one address may send in 10 minutes (CONTACT_MESSAGES_PER_ADDRESS): enough for every shopper
+ * behind a carrier's shared address, too few to flood the inbox.
+ */
+export const contactLimit = (config: Pick<Config, 'limits'>): WindowLimit => ({
+  requests: config.limits.contactMessagesPerAddress,
+  windowMs: 10 * 60_000,
+});
 
 export interface ContactServiceDeps {
   db: Db;
   clock: Clock;
+  config: Pick<Config, 'limits'>;
   limits: RateLimitService;
 }
 
@@ -48,7 +56,7 @@ export class ContactService {
     }
     await this.deps.limits.hit(
       `contact:ip:${ip}`,
-      CONTACT_LIMIT,
+      contactLimit(this.deps.config),
       'You have sent several messages in a short time. Please wait a few minutes before sending another.',
     );
     const row = await insertContactMessage(this.deps.db, {

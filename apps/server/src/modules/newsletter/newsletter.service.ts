@@ -29,8 +29,14 @@ import {
 import { unsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
 import { welcomeMail } from './welcome-mail';
 
-/** Sign-ups one address may make: a typo or two, not a mail bomb aimed at strangers. */
-export const NEWSLETTER_LIMIT: WindowLimit = { requests: 5, windowMs: 10 * 60_000 };
+/**
+ * Sign-ups one address may make in 10 minutes (NEWSLETTER_SIGNUPS_PER_ADDRESS): every shopper behind a
+ * carrier's shared address, not a mail bomb aimed at strangers.
+ */
+export const newsletterLimit = (config: Pick<AppConfig, 'limits'>): WindowLimit => ({
+  requests: config.limits.newsletterSignupsPerAddress,
+  windowMs: 10 * 60_000,
+});
 
 /** Each new address gets its own single-use code, valid this long. */
 export const WELCOME_COUPON = {
@@ -49,7 +55,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface NewsletterServiceDeps {
   db: Db;
   clock: Clock;
-  config: Pick<AppConfig, 'publicUrl' | 'jwtSecret'>;
+  config: Pick<AppConfig, 'publicUrl' | 'jwtSecret' | 'limits'>;
   mailer: Mailer;
   limits: RateLimitService;
   settings: SettingsService;
@@ -74,7 +80,7 @@ export class NewsletterService {
     const { db, clock, limits, mailer } = this.deps;
     await limits.hit(
       `newsletter:ip:${ip}`,
-      NEWSLETTER_LIMIT,
+      newsletterLimit(this.deps.config),
       'Too many sign-ups from your network. Please try again in a few minutes.',
     );
     const now = clock.now();

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { validationError } from '../../lib/validation';
 import { signedInUser } from '../../plugins/auth';
 import { dropNoChangeFields, readProfileForm } from './form-fields';
+import { requestClient } from './request-client';
 import { toUserReply } from './user-reply';
 
 const tags = ['users'];
@@ -38,7 +39,10 @@ export async function accountRoutes(base: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user, token } = await users.register(request.body, request.ip);
+      const { user, token } = await users.register(
+        request.body,
+        requestClient(request, reply, app.deps.config),
+      );
       return reply.status(201).send({ user: toUserReply(user), token });
     },
   );
@@ -55,8 +59,8 @@ export async function accountRoutes(base: FastifyInstance) {
         response: { 200: authReplySchema, ...errors(400, 401, 429) },
       },
     },
-    async (request) => {
-      const { user, token } = await users.login(request.body, request.ip);
+    async (request, reply) => {
+      const { user, token } = await users.login(request.body, requestClient(request, reply, app.deps.config));
       return { user: toUserReply(user), token };
     },
   );

@@ -17,7 +17,11 @@ describe('register, log in and session tokens', () => {
 
   beforeAll(async () => {
     t = await createTestApp({
-      authLimits: { loginPerAccount: { free: 2 }, loginPerIp: { free: 2 }, forgotPasswordPerIp: { free: 3 } },
+      authLimits: {
+        loginPerAccount: { free: 2 },
+        loginPerAddress: { free: 2 },
+        forgotPasswordPerAddress: { free: 3 },
+      },
     });
   });
   afterAll(async () => t.close());
@@ -69,6 +73,21 @@ describe('register, log in and session tokens', () => {
       const mail = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'asha@example.com'));
       expect(mail.map((m) => m.subject)).toEqual(['Someone tried to use your email at Bazaar']);
     });
+  });
+
+  it('hashes the password of a taken address too, so the refusal takes as long as an account being made', async () => {
+    const register = (email: string) =>
+      call({
+        method: 'POST',
+        url: '/api/users/register',
+        headers: { 'x-forwarded-for': '10.5.0.1' },
+        payload: { name: 'Prober', email, password: 'lantern-river-9', phoneNumber: '1' },
+      });
+    const before = t.services.passwords.counts.hashed;
+    expect((await register('asha@example.com')).statusCode).toBe(409);
+    expect(t.services.passwords.counts.hashed).toBe(before + 1);
+    expect((await register('someone-new@example.com')).statusCode).toBe(201);
+    expect(t.services.passwords.counts.hashed).toBe(before + 2);
   });
 
   it('names the missing and weak fields (400)', async () => {

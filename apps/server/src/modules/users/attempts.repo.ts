@@ -5,13 +5,16 @@ import { authAttempts } from '../../db/schema/users';
 /**
  * How attempts against one key are allowed: `free` in a row without waiting, then a wait after each
  * further one that doubles from `firstDelayMs` up to `maxDelayMs`. The count is forgotten after
- * `forgetAfterMs` without an attempt.
+ * `forgetAfterMs` without an attempt, or with `resets: 'window'` `forgetAfterMs` after the first
+ * attempt it counts, however busy the key: a key many people share (an address) must not collect
+ * their mistakes for ever while a trickle of them keeps it from going quiet.
  */
 export interface AttemptPolicy {
   free: number;
   firstDelayMs: number;
   maxDelayMs: number;
   forgetAfterMs: number;
+  resets?: 'quiet' | 'window';
 }
 
 export interface CountedAttempt {
@@ -69,7 +72,10 @@ export async function countAttempt(
           when ${waiting} then ${t.blockedUntil}
           else ${blockedAfter(next, now, policy)} end`,
         previousBlockedUntil: sql`case when ${expired} then ${NOT_WAITING} else ${t.blockedUntil} end`,
-        expiresAt: sql`case when ${expired} or not ${waiting} then ${at(now)} + ${ms(policy.forgetAfterMs)} else ${t.expiresAt} end`,
+        expiresAt:
+          policy.resets === 'window'
+            ? sql`case when ${expired} then ${at(now)} + ${ms(policy.forgetAfterMs)} else ${t.expiresAt} end`
+            : sql`case when ${expired} or not ${waiting} then ${at(now)} + ${ms(policy.forgetAfterMs)} else ${t.expiresAt} end`,
       },
     })
     .returning({

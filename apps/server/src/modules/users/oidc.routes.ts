@@ -1,7 +1,8 @@
 import { errorReplySchema, oidcConfigReplySchema } from '@bazaar/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readCookie } from '../../lib/cookies';
 import { notFound } from '../../lib/errors';
 import { signPayload, verifyPayload } from '../../lib/tokens';
 import { signLinkTicket } from './identity-link';
@@ -22,14 +23,6 @@ const STATE_TTL_SECONDS = 10 * 60;
 const GENERIC_FAILURE = 'Login failed, please try again';
 export const LINK_WITH_PASSWORD =
   'An account with this email already exists. Log in with its password to link your Google account to it (reset the password first if you do not know it).';
-
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  for (const pair of (request.headers.cookie ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return undefined;
-}
 
 function stateCookie(value: string, maxAge: number, secure: boolean): string {
   return `${COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;

@@ -50,7 +50,7 @@ export class PasswordResetService {
    */
   async requestReset(email: string, ip: string): Promise<void> {
     await this.deps.attempts.count([
-      { key: `forgot:ip:${ip}`, policy: (l) => l.forgotPasswordPerIp },
+      { key: `forgot:ip:${ip}`, policy: (l) => l.forgotPasswordPerAddress },
       { key: `forgot:email:${email}`, policy: (l) => l.forgotPasswordPerAccount },
     ]);
     this.deps.background.run('password reset link', () => this.sendResetLink(email));

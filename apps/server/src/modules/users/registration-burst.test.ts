@@ -13,7 +13,7 @@ describe('a burst of registrations does not stall static files (a listening serv
     t = await createTestApp({
       // The real cost: 128 MiB and a few hundred milliseconds of a pool thread per hash.
       passwordCost: PRODUCTION_SCRYPT_COST,
-      authLimits: { registerPerIp: { free: 100 } },
+      authLimits: { registerPerAddress: { free: 100 } },
     });
     await t.deps.storage.put('products/probe.webp', Buffer.alloc(64 * 1024, 1));
     await t.app.listen({ host: '127.0.0.1', port: 0 });

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
+import type { DeviceId } from '../../lib/device-id';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer/index';
 import type { PasswordHasher } from '../../lib/password';
@@ -15,6 +16,7 @@ import { findUserByIdentity, linkIdentity } from './identities.repo';
 import { readLinkTicket } from './identity-link';
 import type { PasswordPolicy } from './password-policy';
 import { avatarKey, isStoredKey, toAvatarWebp } from './profile-image';
+import type { RequestClient } from './request-client';
 import { SESSION_POLICY } from './session-policy';
 import type { AuthUser, SessionsService } from './sessions.service';
 import {
@@ -28,6 +30,8 @@ import {
 } from './users.repo';
 
 export type { AuthUser } from './sessions.service';
+
+const knownDeviceKey = (email: string, deviceId: string) => `login:known-device:${email}:${deviceId}`;
 
 /**
  * Said to whoever registers with an address that has an account: it does not say the account
@@ -73,18 +77,22 @@ export class UsersService {
   constructor(private readonly deps: UsersServiceDeps) {}
 
   /**
-   * Creates the account and signs it in. Each registration from one address counts (a password hash
-   * each); an address that already has an account is told nothing more than that this one could not
-   * be created, and its owner is mailed.
+   * Creates the account and signs it in. Each registration is counted per device and, as a ceiling
+   * against floods, per address; what bounds their cost is the hashing queue (PasswordHasher), not a
+   * low count a whole carrier's NAT would share. The password is hashed whether or not the address
+   * is taken, so both answers take as long; a taken address is told nothing more than that this
+   * account could not be created, and its owner is mailed.
    */
   async register(
     body: { name: string; email: string; password: string; phoneNumber: string },
-    ip: string,
+    client: RequestClient,
   ): Promise<{ user: UserRow; token: string }> {
     const { db, passwords, attempts, passwordPolicy } = this.deps;
-    await attempts.count([{ key: `register:ip:${ip}`, policy: (l) => l.registerPerIp }]);
+    await attempts.count([
+      { key: `register:device:${client.device.id}`, policy: (l) => l.registerPerDevice },
+      { key: `register:ip:${client.ip}`, policy: (l) => l.registerPerAddress },
+    ]);
     await passwordPolicy.assertAcceptable(body.password, 'password', [body.email, body.name]);
-    if (await findUserByEmail(db, body.email)) return this.refuseTakenEmail(body.email);
     const passwordHash = await passwords.hash(body.password);
     let user: UserRow;
     try {
@@ -99,34 +107,41 @@ export class UsersService {
       if (isUniqueViolation(error)) return this.refuseTakenEmail(body.email);
       throw error;
     }
+    await this.rememberDevice(body.email, client.device);
     return { user, token: await this.deps.sessions.start(user, this.deps.clock.now()) };
   }
 
   /**
-   * Signs in with a password. Attempts are counted before the password is checked, per address and
-   * per account; an address that signed in to the account before has a count of its own, so a
-   * stranger's failures never keep the owner out at home. With a link ticket, the account also gets
-   * linked to the identity provider's account the ticket names.
+   * Signs in with a password. Attempts are counted before the password is checked, following the
+   * attacker rather than the address (OWASP's device cookies): a device that signed in to this
+   * account before has a count of its own for it, and nothing else, so a stranger's failures never
+   * keep the owner out; any other device is counted against the account, and against its address
+   * only as a high ceiling against floods (a carrier's NAT puts thousands of shoppers on one). With
+   * a link ticket, the account also gets linked to the identity provider's account the ticket names.
    */
   async login(
     body: { email: string; password: string; link?: string | undefined },
-    ip: string,
+    client: RequestClient,
   ): Promise<{ user: UserRow; token: string }> {
     const { db, passwords, attempts, clock } = this.deps;
     const link = body.link ? await readLinkTicket(body.link, this.deps.config.jwtSecret) : undefined;
-    const known = `login:known:${body.email}:${ip}`;
-    const ipCheck: AttemptCheck = { key: `login:ip:${ip}`, policy: (l) => l.loginPerIp };
-    const accountCheck: AttemptCheck = (await attempts.isRemembered(known))
-      ? { key: `login:email-ip:${body.email}:${ip}`, policy: (l) => l.loginPerKnownAddress }
+    const knownDevice =
+      !client.device.isNew && (await attempts.isRemembered(knownDeviceKey(body.email, client.device.id)));
+    const accountCheck: AttemptCheck = knownDevice
+      ? { key: `login:email-device:${body.email}:${client.device.id}`, policy: (l) => l.loginPerKnownDevice }
       : { key: `login:email:${body.email}`, policy: (l) => l.loginPerAccount };
-    await attempts.count([ipCheck, accountCheck]);
+    const addressCheck: AttemptCheck | undefined = knownDevice
+      ? undefined
+      : { key: `login:ip:${client.ip}`, policy: (l) => l.loginPerAddress };
+    await attempts.count(addressCheck ? [accountCheck, addressCheck] : [accountCheck]);
     const user = await findUserByEmail(db, body.email);
     // Unknown emails and accounts without a password cost the same hash, so timing tells nothing.
     const ok = await passwords.verify(body.password, user?.passwordHash ?? (await passwords.dummyHash()));
     if (!ok || !user?.passwordHash) throw unauthorized(BAD_CREDENTIALS);
-    await attempts.undo(ipCheck);
+    // A success is not a failure of its address, and ends the account's (or this device's) count.
+    if (addressCheck) await attempts.undo(addressCheck);
     await attempts.clear(accountCheck.key);
-    await attempts.remember(known, attempts.limits.knownAddressMs);
+    await this.rememberDevice(body.email, client.device);
     // A hash made at an older cost is replaced while the password is at hand.
     if (passwords.needsRehash(user.passwordHash)) {
       await updateUser(db, user.id, { passwordHash: await passwords.hash(body.password) });
@@ -138,6 +153,12 @@ export class UsersService {
       await linkIdentity(db, { userId: user.id, issuer: link.issuer, subject: link.subject });
     }
     return { user, token: await this.deps.sessions.start(user, clock.now()) };
+  }
+
+  /** Marks a device as one that signed in to the account (renewed on every sign-in). */
+  private rememberDevice(email: string, device: DeviceId): Promise<void> {
+    const { attempts } = this.deps;
+    return attempts.remember(knownDeviceKey(email, device.id), attempts.limits.knownDeviceMs);
   }
 
   /** The user a session token belongs to now, and a renewed token when it is due; 401 otherwise. */
