@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { DEVICE_COOKIE, newDeviceId, readDeviceId } from './device-id';
+import { DEVICE_COOKIE, deviceOf, newDeviceId, readDeviceId } from './device-id';
 
 const SECRET = 'a-server-secret-long-enough-for-signing';
 const header = (cookie: string) => cookie.split(';')[0]!;
@@ -31,5 +32,22 @@ describe('the signed device id', () => {
         expect(readDeviceId(`${DEVICE_COOKIE}=${changed}`, SECRET)).toBeUndefined();
       }),
     );
+  });
+
+  it('issues a new id only to a request without a valid one, beside any other cookie the reply sets', async () => {
+    const app = Fastify();
+    app.get('/', async (request, reply) => {
+      reply.header('set-cookie', 'other=1; Path=/');
+      return deviceOf(request, reply, { secret: SECRET, secure: false });
+    });
+    const first = await app.inject('/');
+    const issued = first.json() as { id: string; isNew: boolean };
+    expect(issued.isNew).toBe(true);
+    expect(first.cookies.map((c) => c.name).sort()).toEqual([DEVICE_COOKIE, 'other']);
+    const cookie = `${DEVICE_COOKIE}=${first.cookies.find((c) => c.name === DEVICE_COOKIE)!.value}`;
+    const again = await app.inject({ url: '/', headers: { cookie } });
+    expect(again.json()).toEqual({ id: issued.id, isNew: false });
+    expect(again.cookies.map((c) => c.name)).toEqual(['other']);
+    await app.close();
   });
 });
