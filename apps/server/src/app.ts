@@ -142,6 +142,19 @@ async function assemble(
       // Settings are read on every use (one key lookup), so an id saved on any process applies at once.
       pageHeaders: async () =>
         (await services.settings.get()).googleAnalyticsId ? variants.withAnalytics : variants.plain,
+      // Rendered pages are kept as the catalogue's replies are, and dropped on the same changes (and
+      // the settings' too, which every page shows), here or on any other process.
+      pageCacheTtlMs: config.catalogueCacheTtlMs,
+      now: () => deps.clock.now().getTime(),
+      onContentChange: async (listener) => {
+        const stops = await Promise.all([
+          services.catalogue.onChange(() => listener()),
+          services.settings.onChange(listener),
+        ]);
+        return () => {
+          for (const stop of stops) stop();
+        };
+      },
     });
   }
   return app;

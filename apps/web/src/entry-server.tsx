@@ -134,9 +134,10 @@ export function createRenderer(options: RendererOptions): WebRenderer {
           </Document>
         </Providers>,
         {
-          nonce: request.nonce,
           bootstrapModules: [assets.entry],
-          onShellReady() {
+          // The whole page before any of it is sent: no part arrives late by an inline script, so the
+          // page needs no nonce and is the same for every visitor (the server caches it).
+          onAllReady() {
             resolve({
               kind: 'page',
               status: context.statusCode,

@@ -30,8 +30,6 @@ export interface RenderRequest {
   url: string;
   /** Answers a request to the shop's API (`/api/…`) in-process, as the browser's fetch would be answered. */
   fetchApi(url: string, init: RequestInit): Promise<Response>;
-  /** The nonce the page's CSP allows, for the inline scripts React streams late content with. */
-  nonce: string;
 }
 
 export type RenderResult =
@@ -39,7 +37,11 @@ export type RenderResult =
   | {
       kind: 'page';
       status: number;
-      /** Streams the HTML into `destination` once the page's shell is ready. */
+      /**
+       * Writes the whole page into `destination`: it is ready once every part has rendered, so it
+       * holds no inline script (nothing streams in late) and no nonce, and the same URL gives every
+       * visitor the same bytes (the server keeps them).
+       */
       pipe<T extends NodeJS.WritableStream>(destination: T): T;
       abort(reason?: unknown): void;
     };

@@ -1,12 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import type { RendererModule, ViteManifest, WebRenderer } from '@bazaar/shared/web-renderer';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { PageCache, type RenderedPage } from '../lib/cache/page-cache';
 import { badRequest } from '../lib/errors';
 import { internalRequestHeaders } from '../lib/internal-request';
 
@@ -19,11 +20,27 @@ export interface WebAppOptions {
   origin: string;
   /** Headers an app page needs beyond the app-wide ones (the analytics CSP when the shop has an id). */
   pageHeaders?: () => Promise<Record<string, string> | undefined>;
+  /** How long a rendered page is reused for the same URL (CATALOGUE_CACHE_TTL_MS); 0 renders every request. */
+  pageCacheTtlMs?: number;
+  /**
+   * Calls `listener` whenever something pages show may have changed (the catalogue, the shop's
+   * settings), in this process or another; resolves to a remover.
+   */
+  onContentChange?: (listener: () => void) => Promise<() => void>;
+  /** The clock the page cache keeps time by (the app's). */
+  now?: () => number;
 }
 
-/** The page's CSP with a nonce for the scripts React streams inline (none unless a part renders late). */
-export function withScriptNonce(csp: string, nonce: string): string {
-  return csp.replace(/(^|;)(\s*script-src)([^;]*)/, `$1$2$3 'nonce-${nonce}'`);
+/** Pages kept at most: ~10–40 KB of Brotli each. */
+const MAX_CACHED_PAGES = 300;
+const MAX_CACHED_URL_LENGTH = 512;
+
+/**
+ * Whether a page may be kept for whoever asks for the same URL next: not one whose address carries a
+ * secret (a reset or unsubscribe link), nor an address longer than any link of the shop's.
+ */
+export function isCacheablePage(url: string): boolean {
+  return url.length <= MAX_CACHED_URL_LENGTH && !/^\/(reset-password\/|newsletter\/unsubscribe)/i.test(url);
 }
 
 function headerRecord(headers: RequestInit['headers']): Record<string, string> {
@@ -91,46 +108,74 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
   };
 
-  async function renderPage(render: WebRenderer['render'], url: string, reply: FastifyReply) {
-    const nonce = randomBytes(16).toString('base64');
-    const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') reply.header('content-security-policy', withScriptNonce(csp, nonce));
-    const result = await render({ url, nonce, fetchApi });
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
-    const body = new PassThrough();
-    result.pipe(body);
-    // A shopper who leaves before the page is sent stops its rendering too.
-    reply.raw.once('close', () => {
-      if (!reply.raw.writableFinished) result.abort();
+  /** The whole page, rendered into memory (it is sent, and kept, as one piece). */
+  async function renderPage(render: WebRenderer['render'], url: string): Promise<RenderedPage> {
+    const result = await render({ url, fetchApi });
+    if (result.kind === 'redirect') return result;
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
     });
-    return reply.status(result.status).type('text/html; charset=utf-8').send(body);
+    result.pipe(sink);
+    await finished(sink);
+    return { kind: 'page', status: result.status, html: Buffer.concat(chunks) };
   }
 
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    let urlPath: string;
-    try {
-      urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    } catch {
-      throw badRequest('The address is not valid');
-    }
-    if (urlPath.startsWith('/api/') || urlPath === '/api') {
-      return reply.callNotFound();
-    }
-    const file = path.join(root, path.normalize(urlPath));
-    if (file.startsWith(root) && path.extname(file) && existsSync(file)) {
-      return reply.sendFile(path.relative(root, file));
-    }
-    reply.header('cache-control', 'no-cache');
-    const extra = await opts.pageHeaders?.();
-    if (extra) reply.headers(extra);
-    if (renderer) {
+  function sendPage(reply: FastifyReply, page: RenderedPage) {
+    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+    return reply.status(page.status).type('text/html; charset=utf-8').send(page.html);
+  }
+
+  const ttlMs = opts.pageCacheTtlMs ?? 0;
+  const pages =
+    renderer && ttlMs > 0
+      ? new PageCache({
+          ttlMs,
+          maxEntries: MAX_CACHED_PAGES,
+          log: app.log,
+          ...(opts.now ? { now: opts.now } : {}),
+        })
+      : undefined;
+  if (pages && opts.onContentChange) {
+    const stop = await opts.onContentChange(() => pages.invalidate());
+    app.addHook('onClose', async () => stop());
+  }
+
+  // Every page asked for counts against the per-address limit, as an API request does.
+  app.get(
+    '/*',
+    { schema: { hide: true }, config: { countsAgainstRateLimit: true } },
+    async (request, reply) => {
+      let urlPath: string;
       try {
-        return await renderPage(renderer.render, request.url, reply);
-      } catch (err) {
-        // The browser can still render the page itself: better than an error page.
-        request.log.error({ err }, 'server rendering failed; sending the app shell');
+        urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+      } catch {
+        throw badRequest('The address is not valid');
       }
-    }
-    return reply.sendFile('index.html');
-  });
+      if (urlPath.startsWith('/api/') || urlPath === '/api') {
+        return reply.callNotFound();
+      }
+      const file = path.join(root, path.normalize(urlPath));
+      if (file.startsWith(root) && path.extname(file) && existsSync(file)) {
+        return reply.sendFile(path.relative(root, file));
+      }
+      reply.header('cache-control', 'no-cache');
+      const extra = await opts.pageHeaders?.();
+      if (extra) reply.headers(extra);
+      if (renderer) {
+        try {
+          const render = () => renderPage(renderer.render, request.url);
+          if (pages && isCacheablePage(request.url)) return await pages.send(reply, request.url, render);
+          return sendPage(reply, await render());
+        } catch (err) {
+          // The browser can still render the page itself: better than an error page.
+          request.log.error({ err }, 'server rendering failed; sending the app shell');
+        }
+      }
+      return reply.sendFile('index.html');
+    },
+  );
 });

@@ -12,7 +12,7 @@ const TTL_JITTER = 0.2;
 const MAX_REFRESHES = 4;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 interface CachedReply {
   /**
@@ -65,7 +65,8 @@ function readAcceptEncoding(header: string): Encoding | undefined {
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
 }
 
-function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
+/** Text compressed once for keeping: Brotli at quality 5, or gzip at level 6. */
+export function compress(bytes: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(bytes, {
         params: {

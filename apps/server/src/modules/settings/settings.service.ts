@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import type { Events } from '../../lib/events/index';
 import { type ImageRules, toWebp } from '../../lib/image-upload';
 import type { FileStorage } from '../../lib/storage';
 import { type Actor, type AuditService, diff } from '../audit/audit.service';
@@ -22,6 +23,7 @@ import {
   type ShopSettingsRow,
   updateShopSettings,
 } from './settings.repo';
+import { SettingsChanges } from './settings-changes';
 
 /** The logo: any accepted picture of at most 5 MB, stored as WebP within 512 px. */
 export const LOGO_RULES: ImageRules = { label: 'The logo', maxBytes: 5 * 1024 * 1024, maxSide: 512 };
@@ -42,6 +44,7 @@ export interface SettingsServiceDeps {
   db: Db;
   storage: FileStorage;
   log: FastifyBaseLogger;
+  events: Events;
   audit: AuditService;
   /** The server's default payment window, for a shop that has not set its own. */
   config: Pick<Config, 'orders'>;
@@ -73,7 +76,16 @@ const DEFAULTS: Omit<ShopSettingsRow, 'updatedAt'> = {
  * server process applies at once everywhere (it is one primary-key lookup).
  */
 export class SettingsService {
-  constructor(private readonly deps: SettingsServiceDeps) {}
+  private readonly changes: SettingsChanges;
+
+  constructor(private readonly deps: SettingsServiceDeps) {
+    this.changes = new SettingsChanges(deps);
+  }
+
+  /** Calls `listener` whenever the settings change, in this process or another; returns a remover. */
+  onChange(listener: () => void): Promise<() => void> {
+    return this.changes.onChange(listener);
+  }
 
   /** The settings as every visitor may read them. */
   async get(): Promise<ShopSettings> {
@@ -108,6 +120,7 @@ export class SettingsService {
         changes.logo = key;
       }
       const updated = await updateShopSettings(tx, changes);
+      unit.afterCommit(() => this.changes.announce());
       const oldLogo = current.logo;
       if (oldLogo?.startsWith('shop/') && updated.logo !== oldLogo) {
         unit.afterCommit(() =>
