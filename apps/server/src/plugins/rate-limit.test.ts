@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
+import { type ServerProcess, startServerProcess } from '../../test/server-process';
 
 /** A GET with the path sent exactly as written (no client normalises `%61` to `a`). */
 function rawGet(port: number, path: string): Promise<{ status: number; limited: boolean }> {
@@ -106,6 +107,38 @@ describe.skipIf(!redisUrl)('with REDIS_URL the API limit holds across processes'
       const app = i % 2 === 0 ? one : two;
       const res = await app.app.inject({ method: 'GET', url: '/api/products?limit=3', remoteAddress });
       statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+  });
+});
+
+describe.skipIf(!redisUrl)('with REDIS_URL, two real server processes share one budget per address', () => {
+  const servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    // Each process on an embedded database of its own: only the count is shared, in Redis.
+    const env = {
+      REDIS_URL: redisUrl!,
+      REDIS_KEY_PREFIX: `test-${randomBytes(6).toString('hex')}:`,
+      RATE_LIMIT_MAX: '5',
+      TRUST_PROXY: '1',
+    };
+    const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
+    for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
+    for (const s of started) if (s.status === 'rejected') throw s.reason;
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  });
+
+  it('counts cached catalogue replies on either process', async () => {
+    const statuses = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await fetch(`${servers[i % 2]!.baseUrl}/api/products?limit=2`, {
+        headers: { 'x-forwarded-for': '198.51.100.23' },
+      });
+      await res.arrayBuffer();
+      statuses.push(res.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
   });
