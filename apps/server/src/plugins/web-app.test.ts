@@ -79,7 +79,7 @@ describe('rendered pages: counted per address, and kept like catalogue replies',
     expect(first.headers['content-encoding']).toBe('br');
     expect(text(first)).toContain('render 1 of /search/shirt');
     // Another visitor, signed in or not, with other cookies and encodings: the same page, not rendered again.
-    const visitors = [
+    const visitors: Record<string, string>[] = [
       { 'accept-encoding': 'gzip', cookie: 'bazaar_device=abc.def', authorization: 'Bearer x' },
       { 'accept-encoding': 'identity', 'user-agent': 'another browser' },
       { 'accept-encoding': 'br', 'accept-language': 'hi-IN' },
