@@ -10,6 +10,7 @@ import fp from 'fastify-plugin';
 import { PageCache, type RenderedPage } from '../lib/cache/page-cache';
 import { badRequest } from '../lib/errors';
 import { internalRequestHeaders } from '../lib/internal-request';
+import { watchCache } from '../lib/metrics';
 
 export interface WebAppOptions {
   /** The client build (apps/web/dist): hashed assets, their .br/.gz twins, the manifest, index.html. */
@@ -139,9 +140,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
           ...(opts.now ? { now: opts.now } : {}),
         })
       : undefined;
-  if (pages && opts.onContentChange) {
-    const stop = await opts.onContentChange(() => pages.invalidate());
-    app.addHook('onClose', async () => stop());
+  if (pages) {
+    const unwatch = watchCache('rendered_pages', () => pages.stats);
+    const stop = await opts.onContentChange?.(() => pages.invalidate());
+    app.addHook('onClose', async () => {
+      stop?.();
+      unwatch();
+    });
   }
 
   // Every page asked for counts against the per-address limit, as an API request does.

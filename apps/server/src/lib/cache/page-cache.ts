@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { CacheStats } from '../metrics';
 import { acceptedEncoding, compress, edgeCacheOptions } from './reply-cache';
 import { SwrCache } from './swr-cache';
 
@@ -69,8 +70,9 @@ export class PageCache {
     this.cache.invalidate();
   }
 
-  get size(): number {
-    return this.cache.size;
+  /** How lookups were answered (hits, stale, misses), for the metrics. */
+  get stats(): CacheStats {
+    return this.cache.stats;
   }
 }
 
