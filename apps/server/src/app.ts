@@ -99,6 +99,13 @@ async function assemble(
       deps.log,
     ),
     new PeriodicJob(
+      'payments',
+      // The sandbox's webhook redeliveries, payments the shop was never told about, refunds owed.
+      () => services.payments.runDue(),
+      config.payments.checkMs,
+      deps.log,
+    ),
+    new PeriodicJob(
       'catalogue change log',
       () => services.catalogue.pruneChangeLog(),
       CHANGE_LOG_PRUNE_MS,

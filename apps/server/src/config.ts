@@ -48,10 +48,14 @@ const envSchema = z.object({
   OIDC_ISSUER: z.string().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
+  PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['razorpay', 'sandbox']).optional()),
   RAZORPAY_KEY_ID: optionalString,
   RAZORPAY_KEY_SECRET: optionalString,
   RAZORPAY_WEBHOOK_SECRET: optionalString,
   RAZORPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  // Tests point the adapter at a local server speaking Razorpay's API; ignored outside NODE_ENV=test.
+  RAZORPAY_API_URL: optionalString.pipe(z.string().url().optional()),
+  PAYMENTS_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   ORDER_PAYMENT_WINDOW_MINUTES: z.coerce
     .number()
     .int()
@@ -146,9 +150,15 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   oidc: { issuer: string; clientId: string | undefined; clientSecret: string | undefined };
   /**
-   * The payment provider: Razorpay when both keys are set (its API at `apiUrl`, which only tests
-   * change), the built-in sandbox otherwise.
+   * The payment provider, chosen explicitly (PAYMENTS_PROVIDER) or, unset, Razorpay when its keys are
+   * there; without keys the sandbox only outside production or in the embedded demo (see
+   * `choosePaymentsProvider`). With the sandbox no money moves: every page says so, its orders are
+   * test orders and the dashboard's revenue leaves them out. Every process looks
+   * for payments its webhooks never told it about, and redelivers the sandbox's webhooks, each
+   * `checkMs` (0: never, as in tests, which run it themselves).
    */
+  payments: { provider: 'razorpay' | 'sandbox'; checkMs: number };
+  /** Razorpay's keys and API (at `apiUrl`, which only tests change). */
   razorpay: {
     keyId: string | undefined;
     keySecret: string | undefined;
@@ -204,6 +214,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (or neither, for the payment sandbox)',
     );
   }
+  const seedDemo = e.SEED_DEMO ?? e.DATABASE_URL === undefined;
+  const provider = choosePaymentsProvider({
+    env: e.NODE_ENV,
+    chosen: e.PAYMENTS_PROVIDER,
+    keys: Boolean(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET),
+    embeddedDemo: e.DATABASE_URL === undefined && seedDemo,
+  });
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -216,7 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     // With a shared database the secret is shared through it (createDeps), never one machine's file.
     jwtSecret: e.JWT_SECRET ?? (e.DATABASE_URL ? undefined : persistedSecret(dataDir)),
-    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    seedDemo,
     webDist: e.WEB_DIST,
     rateLimitMax: e.RATE_LIMIT_MAX,
     redisUrl: e.REDIS_URL,
@@ -236,11 +253,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: trustProxy.value,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     oidc: { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET },
+    payments: { provider, checkMs: e.PAYMENTS_CHECK_MS },
     razorpay: {
       keyId: e.RAZORPAY_KEY_ID,
       keySecret: e.RAZORPAY_KEY_SECRET,
       webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
-      apiUrl: RAZORPAY_API_URL,
+      apiUrl: (e.NODE_ENV === 'test' ? e.RAZORPAY_API_URL : undefined) ?? RAZORPAY_API_URL,
       timeoutMs: e.RAZORPAY_TIMEOUT_MS,
     },
     orders: {
@@ -306,6 +324,35 @@ export function keptSecret(dataDir: string): string | undefined {
 }
 
 /**
+ * Which payment provider takes the shop's payments. Fails closed: production never falls back to
+ * the sandbox by accident, since a sandbox payment ships goods for no money.
+ * - `razorpay` needs both keys, or the server refuses to start, naming them.
+ * - `sandbox` is the sandbox, wherever it is chosen (in production it marks the shop as a demo).
+ * - Unset: Razorpay when both keys are set. Without keys, the sandbox outside production, and in
+ *   production only in the embedded demo (`npm start`: no DATABASE_URL, demo data seeded, whose
+ *   public demo accounts already make it no real shop); any other production start is refused.
+ */
+export function choosePaymentsProvider(input: {
+  env: Config['env'];
+  chosen: 'razorpay' | 'sandbox' | undefined;
+  keys: boolean;
+  embeddedDemo: boolean;
+}): 'razorpay' | 'sandbox' {
+  const { env, chosen, keys, embeddedDemo } = input;
+  if (chosen === 'razorpay' && !keys) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS_PROVIDER is razorpay, but RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are not set: set both (Razorpay Dashboard → Account & Settings → API keys)',
+    );
+  }
+  if (chosen) return chosen;
+  if (keys) return 'razorpay';
+  if (env !== 'production' || embeddedDemo) return 'sandbox';
+  throw new ConfigError(
+    'Invalid configuration:\n  PAYMENTS_PROVIDER is not set and there are no Razorpay keys: set PAYMENTS_PROVIDER=razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET to take payments, or PAYMENTS_PROVIDER=sandbox for a demo shop whose payments are simulated',
+  );
+}
+
+/**
  * Tokens must survive restarts, so a generated secret is written once under
  * DATA_DIR (mode 600) and read back afterwards.
  */
@@ -336,8 +383,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // Tests stand in for one proxy (inject() comes from 127.0.0.1) and set X-Forwarded-For to act
       // from different addresses.
       TRUST_PROXY: '1',
-      // Tests run the expiry themselves, on the clock they control.
+      // Tests run the expiry and the payment checks themselves, on the clock they control.
       ORDER_EXPIRY_CHECK_MS: '0',
+      PAYMENTS_CHECK_MS: '0',
       // One test project runs the listing tests on the database path (vitest.config.ts).
       CATALOGUE_INDEX: process.env.TEST_CATALOGUE_INDEX,
       DATA_DIR: overrides.dataDir ?? path.join(process.cwd(), 'data-test'),

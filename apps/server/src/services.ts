@@ -104,7 +104,7 @@ export function createServices(deps: Deps): Services {
     coupons,
     cart,
     wishlist: new WishlistService(deps),
-    orderAdmin: new OrderAdminService({ ...deps, audit }),
+    orderAdmin: new OrderAdminService({ ...deps, audit, payments }),
     holdAdmin: new HoldAdminService({ ...deps, audit, settings, catalogue }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),
     dashboard: new DashboardService(deps),

@@ -19,7 +19,7 @@ export type RevenueDay = z.infer<typeof revenueDaySchema>;
 /** GET /admin/dashboard: the figures of the dashboard, all from the server. */
 export const dashboardSchema = z
   .object({
-    /** Rupees: every paid order that was not cancelled, refunded or returned. */
+    /** Rupees: every paid order that was not cancelled, refunded or returned; test orders never count. */
     revenue: z.number(),
     orders: z.object({
       total: z.number().int(),

@@ -72,6 +72,8 @@ export const adminOrderSummarySchema = z
     isDelivered: z.boolean(),
     deliveredAt: isoDate.nullable(),
     paymentMethod: z.string(),
+    /** Placed while payments were simulated (the sandbox): no money moved, and it is not revenue. */
+    isTest: z.boolean(),
     itemCount: z.number().int(),
     createdAt: isoDate,
     /** The statuses an admin may move this order to now (the lifecycle table's answer). */

@@ -4,8 +4,9 @@ import { isoDate } from './common';
 /**
  * The shop's settings as every visitor may read them: the header's name and logo, the theme colour,
  * contact details, policy texts (null: the built-in policy pages apply), the analytics id (null: no
- * analytics), the delivery figures the cart's pricing rule uses, in rupees, and how unpaid orders
- * hold stock (HOLD_SETTINGS_LIMITS: the window, and how much one shopper and one network may hold).
+ * analytics), the delivery figures the cart's pricing rule uses, in rupees, how unpaid orders
+ * hold stock (HOLD_SETTINGS_LIMITS: the window, and how much one shopper and one network may hold)
+ * and whether payments are simulated.
  */
 export const shopSettingsSchema = z
   .object({
@@ -31,6 +32,11 @@ export const shopSettingsSchema = z
     holdLimitPercent: z.number().int(),
     /** Shoppers on one network (internet address) may hold together this many times one shopper's limit. */
     holdAddressMultiple: z.number().int(),
+    /**
+     * Payments go through the built-in sandbox: no money moves, so every page says this is a demo
+     * shop (not a setting an admin saves: the server's payment provider decides it).
+     */
+    paymentsSimulated: z.boolean(),
     updatedAt: isoDate,
   })
   .meta({ id: 'ShopSettings' });

@@ -77,6 +77,16 @@ export const orders = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** When the shopper deleted this unpaid order: gone from their list, kept for the shop's books. */
     shopperDeletedAt: timestamp('shopper_deleted_at', { withTimezone: true }),
+    /**
+     * Placed while payments were simulated (the sandbox): no money can have moved, so it is shown as
+     * a test order and never counted as revenue.
+     */
+    isTest: boolean('is_test').notNull().default(false),
+    /**
+     * When a process last started asking the provider about this expired, unpaid order before
+     * cancelling it: other processes leave it alone for a while, and take over if that one died.
+     */
+    expiryClaimedAt: timestamp('expiry_claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -188,6 +198,11 @@ export const payments = pgTable(
     providerRefundId: text('provider_refund_id'),
     /** When a process last started this refund: another retries it only after a while. */
     refundClaimedAt: timestamp('refund_claimed_at', { withTimezone: true }),
+    /**
+     * When the provider is next asked whether this open provider order was paid behind the shop's
+     * back (a webhook lost or never configured); null once there is nothing more to ask.
+     */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
     raw: jsonb('raw'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -207,6 +222,10 @@ export const payments = pgTable(
     ),
     // The refund retries find what is still owed.
     index('payments_refund_due_idx').on(t.id).where(sql`${t.status} = 'refund_due'`),
+    // The reconciliation finds the open provider orders due to be asked about.
+    index('payments_next_check_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} in ('created', 'failed') and ${t.nextCheckAt} is not null`),
   ],
 );
 

@@ -60,3 +60,34 @@ export const sandboxPayments = pgTable(
     check('sandbox_payments_status', sql`${t.status} in ('captured', 'failed', 'refunded')`),
   ],
 );
+
+/**
+ * The sandbox's webhooks, an outbox: written in the transaction that takes the payment, delivered by
+ * whichever process claims one (FOR UPDATE SKIP LOCKED) until the shop acknowledges it, with
+ * Razorpay's backoff, so a process that dies before or while sending loses none.
+ */
+export const sandboxWebhooks = pgTable(
+  'sandbox_webhooks',
+  {
+    /** Also the order the events of one payment are sent in. */
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The event id sent as X-Razorpay-Event-Id: the same on every attempt, so the shop applies it once. */
+    eventId: text('event_id').notNull().unique(),
+    event: text('event').notNull(),
+    /** The exact JSON sent (and signed) on every attempt. */
+    body: text('body').notNull(),
+    /** pending (until acknowledged) → delivered, or failed once retries ran out. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next attempt is due; a claim moves it on first, so a dying sender's attempt is retried then. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sandbox_webhooks_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check('sandbox_webhooks_status', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+    check('sandbox_webhooks_attempts', sql`${t.attempts} >= 0`),
+  ],
+);

@@ -1,5 +1,5 @@
 import { SHOP_UTC_OFFSET_MINUTES } from '@bazaar/shared/constants';
-import { and, count, gte, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalogue';
 import { orders } from '../../db/schema/orders';
@@ -7,9 +7,14 @@ import { orders } from '../../db/schema/orders';
 /** Orders whose money the shop gave back or never kept: they do not count as revenue. */
 const NOT_REVENUE = ['Cancelled', 'Refunded', 'Returned'] as const;
 
-const earning = and(isNotNull(orders.paidAt), notInArray(orders.status, [...NOT_REVENUE]));
+/** Paid, kept, and real: a test order (paid through the sandbox) moved no money. */
+const earning = and(
+  isNotNull(orders.paidAt),
+  notInArray(orders.status, [...NOT_REVENUE]),
+  eq(orders.isTest, false),
+);
 
-/** Paise of every paid order that was not cancelled, refunded or returned. */
+/** Paise of every paid order that was not cancelled, refunded or returned, test orders aside. */
 export async function sumRevenue(db: DbOrTx): Promise<number> {
   const [row] = await db
     .select({ paise: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })

@@ -15,7 +15,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
         security: [{ bearerAuth: [] }],
         summary: 'The dashboard’s figures',
         description:
-          'Revenue counts paid orders that were not cancelled, refunded or returned; days are India’s (IST).',
+          'Revenue counts paid orders that were not cancelled, refunded or returned, and never test orders (paid through the payment sandbox); days are India’s (IST).',
         response: { 200: dashboardSchema },
       },
     },

@@ -23,6 +23,7 @@ export function toAdminOrderSummary(order: OrderWithCustomer): AdminOrderSummary
     isDelivered: order.deliveredAt !== null,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     paymentMethod: order.paymentMethod,
+    isTest: order.isTest,
     itemCount: order.itemCount,
     createdAt: order.createdAt.toISOString(),
     nextStatuses: nextStatuses(order.status, 'admin'),

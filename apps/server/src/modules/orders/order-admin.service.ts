@@ -14,6 +14,7 @@ import { toCsv } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { shopDate, startOfShopDay } from '../../lib/shop-time';
 import type { Actor, AuditService } from '../audit/audit.service';
+import type { PaymentsService } from '../payments/payments.service';
 import {
   countOrders,
   deleteOrderRow,
@@ -31,7 +32,7 @@ import {
   type PaymentRow,
 } from './order-admin.repo';
 import { moveOrder, type Actor as OrderActor } from './order-lifecycle';
-import { hasCapturedPayment, type OrderRow } from './orders.repo';
+import { findOrderById, hasCapturedPayment, type OrderRow } from './orders.repo';
 
 /** At most this many orders go into one CSV export (a larger shop narrows it with the search or status). */
 export const ORDER_EXPORT_MAX = 50_000;
@@ -40,6 +41,8 @@ export interface OrderAdminServiceDeps {
   db: Db;
   clock: Clock;
   audit: AuditService;
+  /** Asked before a payment is recorded by hand: the shopper may have paid online after all. */
+  payments: Pick<PaymentsService, 'settleFromProvider'>;
 }
 
 export interface StatusChange {
@@ -123,6 +126,7 @@ export class OrderAdminService {
    * refunded instead, through cancellation.
    */
   async setPayment(actor: Actor, orderId: string, status: PaymentStatus): Promise<AdminOrderDetail> {
+    if (status === 'Paid' && (await this.paidAtProvider(actor, orderId))) return this.get(orderId);
     const at = this.deps.clock.now();
     await inTransaction(this.deps.db, async (tx) => {
       const order = await this.lock(tx, orderId);
@@ -250,6 +254,7 @@ export class OrderAdminService {
           'total',
           'paid',
           'paid_at',
+          'test_order',
           'payment_method',
           'payment_email',
           'city',
@@ -273,6 +278,7 @@ export class OrderAdminService {
           rupees(order.totalPaise),
           order.paidAt ? 'yes' : 'no',
           order.paidAt?.toISOString() ?? '',
+          order.isTest ? 'yes' : 'no',
           order.paymentMethod,
           paymentEmail ?? '',
           order.shippingAddress.city,
@@ -284,6 +290,29 @@ export class OrderAdminService {
       );
       return { csv, count: rows.length };
     });
+  }
+
+  /**
+   * An admin about to record a payment by hand for an unpaid order: if the provider holds a payment
+   * for it that its webhook never brought (an admin who saw it in Razorpay's dashboard), that payment
+   * pays the order instead, in the audit log as the admin's change. Recorded by hand as well, the
+   * online money would be refunded as a second payment, and the goods shipped for nothing.
+   */
+  private async paidAtProvider(actor: Actor, orderId: string): Promise<boolean> {
+    const { db, payments } = this.deps;
+    const order = idSchema.safeParse(orderId).success ? await findOrderById(db, orderId) : undefined;
+    if (order?.status !== 'Pending') return false;
+    if ((await payments.settleFromProvider(order, 'when an admin marked it paid')) !== 'paid') return false;
+    await inTransaction(db, (tx) =>
+      this.deps.audit.record(tx, actor, {
+        action: 'order.payment',
+        entityId: order.id,
+        summary: `Order ${shortId(order.id)} (${formatINR(paiseToRupees(order.totalPaise))}): Unpaid → Paid, by its payment found at the payment provider`,
+        before: { status: order.status, isPaid: false },
+        after: { status: 'Processing', isPaid: true },
+      }),
+    );
+    return true;
   }
 
   private filterOf(filter: AdminOrderFilter) {

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@bazaar/shared/constants';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalogue';
 import {
@@ -86,17 +86,31 @@ export async function lockOrder(db: DbOrTx, id: string): Promise<OrderRow | unde
 }
 
 /**
- * Up to `limit` unpaid orders whose payment window closed by `now`, locked; rows another process
- * holds are skipped, so processes running the expiry at once each take different orders.
+ * Claims up to `limit` unpaid orders whose payment window closed by `now` and that no process is
+ * checking (none claimed them, or the claim is older than `staleMs`: that process died): locked
+ * with SKIP LOCKED, so processes running the expiry at once each take different orders, and marked
+ * claimed, so the provider can be asked about them outside any transaction.
  */
-export function lockExpiredOrders(db: DbOrTx, now: Date, limit: number): Promise<OrderRow[]> {
-  return db
-    .select()
+export function claimExpiredOrders(
+  db: DbOrTx,
+  now: Date,
+  staleMs: number,
+  limit: number,
+): Promise<OrderRow[]> {
+  const due = db
+    .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'Pending'), lte(orders.expiresAt, now)))
+    .where(
+      and(
+        eq(orders.status, 'Pending'),
+        lte(orders.expiresAt, now),
+        or(isNull(orders.expiryClaimedAt), lt(orders.expiryClaimedAt, new Date(now.getTime() - staleMs))),
+      ),
+    )
     .orderBy(asc(orders.expiresAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+  return db.update(orders).set({ expiryClaimedAt: now }).where(inArray(orders.id, due)).returning();
 }
 
 /** How many of the user's orders are waiting for their payment. */

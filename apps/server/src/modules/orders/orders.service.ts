@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { killPoint } from '../../lib/kill-point';
 import { ordersPlaced } from '../../lib/metrics';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { PaymentsService } from '../payments/payments.service';
@@ -24,6 +25,7 @@ import { type Actor, moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
 import { toMyOrder } from './order-view';
 import {
+  claimExpiredOrders,
   countUnpaidOrders,
   findItemsOfOrders,
   findLastDelivery,
@@ -32,7 +34,6 @@ import {
   findProductStock,
   insertOrder,
   insertStatusHistory,
-  lockExpiredOrders,
   lockOrder,
   type OrderRow,
   setOrderExpiry,
@@ -67,10 +68,16 @@ export interface OrdersServiceDeps {
  */
 export const MAX_UNPAID_ORDERS = 3;
 
-/** How many expired orders one transaction of the expiry job cancels. */
+/** How many expired orders one process claims at a time. */
 const EXPIRY_BATCH = 25;
 /** How many ended holds one statement of the expiry job deletes. */
 const PRUNE_BATCH = 500;
+
+/** An expiring order claimed this long ago and still Pending is taken over by another process. */
+const EXPIRY_CLAIM_STALE_MS = 2 * 60_000;
+
+/** An order whose provider could not be asked is cancelled anyway once its window closed this long ago. */
+const EXPIRY_UNANSWERED_MS = 60 * 60_000;
 
 /**
  * Orders: placing one from the shopper's own cart (stock reserved, coupon held, provider order
@@ -125,6 +132,8 @@ export class OrdersService {
           phone: input.phone,
           shippingAddress: input.shippingAddress,
           paymentMethod: payments.provider.window.provider,
+          // The sandbox takes no money: its orders are test orders, shown as such and never revenue.
+          isTest: payments.provider.window.provider === 'sandbox',
           subtotalPaise: totals.subTotalPaise,
           discountPaise: totals.couponDiscountPaise,
           couponCode: cart.coupon?.code ?? null,
@@ -287,35 +296,33 @@ export class OrdersService {
   }
 
   /**
-   * Cancels every unpaid order whose payment window closed: its stock and coupon go back, with the
-   * reason in its history. Safe on several processes at once: each batch locks its orders with SKIP
-   * LOCKED, so no two processes take the same order, and the move happens only from Pending. Then
-   * retries refunds still owed. Returns how many orders expired.
+   * Ends every unpaid order whose payment window closed, never blind: each is claimed by one
+   * process (SKIP LOCKED, then marked claimed), the provider is asked for its payments outside any
+   * transaction, and a payment it holds (captured, or authorised and captured now) pays the order
+   * instead. Only an order the provider has no payment for is cancelled, if it is still Pending:
+   * stock and coupon back, the reason in its history. A provider that cannot be asked stops the
+   * round, and its orders are asked again once their claim is stale; one still unanswered an hour
+   * after its window is cancelled anyway, and the reconciliation (payments' next checks) refunds or
+   * honours a payment found later. Then retries refunds still owed. Returns how many expired.
    */
   async expireDue(): Promise<number> {
     const { db, clock } = this.deps;
     let expired = 0;
-    for (;;) {
+    for (let more = true; more; ) {
       const now = clock.now();
-      const batch = await inTransaction(db, async (tx) => {
-        const due = await lockExpiredOrders(tx, now, EXPIRY_BATCH);
-        for (const order of due) {
-          await moveOrder(
-            tx,
-            order,
-            'Cancelled',
-            { kind: 'system' },
-            {
-              at: now,
-              note: `payment not received within ${windowMinutes(order)} minutes; stock and coupon released`,
-            },
-          );
-        }
-        return due.map((order) => order.id);
-      });
-      await this.stockChanged(batch);
-      expired += batch.length;
-      if (batch.length < EXPIRY_BATCH) break;
+      const due = await claimExpiredOrders(db, now, EXPIRY_CLAIM_STALE_MS, EXPIRY_BATCH);
+      if (due.length > 0) killPoint('orders:expiry-claimed');
+      const cancelled: string[] = [];
+      for (const order of due) {
+        const ended = await this.expire(order, now);
+        if (ended === 'cancelled') cancelled.push(order.id);
+        // The provider is down: this order and the rest wait until their claims go stale.
+        if (ended === 'unanswered') more = false;
+        if (!more) break;
+      }
+      await this.stockChanged(cancelled);
+      expired += cancelled.length;
+      if (due.length < EXPIRY_BATCH) more = false;
     }
     await this.deps.payments.refundsDue();
     await this.pruneHolds();
@@ -331,6 +338,29 @@ export class OrdersService {
     } catch (err) {
       this.deps.log.warn({ err }, 'ended unpaid holds not pruned');
     }
+  }
+
+  /** One claimed order: paid if the provider holds its payment, else cancelled if it is still unpaid. */
+  private async expire(order: OrderRow, now: Date): Promise<'paid' | 'cancelled' | 'unanswered' | 'moved'> {
+    const atProvider = await this.deps.payments.settleFromProvider(order, 'before the order expired');
+    if (atProvider === 'paid') return 'paid';
+    let note = `payment not received within ${windowMinutes(order)} minutes; stock and coupon released`;
+    if (atProvider === 'unanswered') {
+      if (now.getTime() - (order.expiresAt ?? now).getTime() < EXPIRY_UNANSWERED_MS) return 'unanswered';
+      this.deps.log.warn(
+        { orderId: order.id },
+        'expiring an order the payment provider could not be asked about',
+      );
+      note = `${note}; the payment provider could not be asked, so a payment found later is honoured or refunded`;
+    }
+    killPoint('orders:expiry-checked');
+    return inTransaction(this.deps.db, async (tx) => {
+      const current = await lockOrder(tx, order.id);
+      // Paid, deleted or cancelled meanwhile, or given a new window: not this job's to end.
+      if (current?.status !== 'Pending' || !current.expiresAt || current.expiresAt > now) return 'moved';
+      await moveOrder(tx, current, 'Cancelled', { kind: 'system' }, { at: now, note });
+      return 'cancelled';
+    });
   }
 
   /**

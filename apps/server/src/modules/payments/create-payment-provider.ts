@@ -7,22 +7,26 @@ import type { PaymentProvider } from './payment-provider';
 import { RazorpayProvider } from './razorpay-provider';
 import { SandboxProvider } from './sandbox/sandbox-provider';
 
-/** Razorpay when its keys are configured, the built-in sandbox otherwise: chosen once, at start-up. */
+/** The provider the config chose (config.ts, `choosePaymentsProvider`): built once, at start-up. */
 export function createPaymentProvider(
   config: AppConfig,
   deps: { db: Db; clock: Clock; log: FastifyBaseLogger; background: Background },
 ): PaymentProvider {
   const { keyId, keySecret, webhookSecret, apiUrl, timeoutMs } = config.razorpay;
-  if (keyId && keySecret) {
+  if (config.payments.provider === 'razorpay') {
+    // loadConfig refuses this already; a config built by hand must not fall back to the sandbox either.
+    if (!keyId || !keySecret) throw new Error('Razorpay is the payment provider but its keys are missing');
     if (!webhookSecret) {
       deps.log.warn(
-        'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so an order whose shopper closes the browser mid-payment is only paid when they come back',
+        'RAZORPAY_WEBHOOK_SECRET is not set: webhooks are refused, so a payment whose shopper closes the browser is found only by asking Razorpay (minutes later, or when the order would expire)',
       );
     }
     return new RazorpayProvider({ keyId, keySecret, webhookSecret, apiUrl, timeoutMs });
   }
   if (config.env === 'production') {
-    deps.log.warn('No Razorpay keys: payments go through the built-in sandbox, and no real money is taken');
+    deps.log.warn(
+      'Payments are simulated (PAYMENTS_PROVIDER=sandbox, or the embedded demo): no money is taken, every page says so, and orders are test orders',
+    );
   }
   return new SandboxProvider({ ...deps, serverSecret: config.jwtSecret });
 }

@@ -51,6 +51,11 @@ export interface PaymentProvider {
   /** Asks the provider for an order of `amountPaise` (our order id as the receipt). */
   createOrder(input: { amountPaise: number; receipt: string }): Promise<ProviderOrder>;
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
+  /**
+   * Every payment attempt on a provider order, as the provider knows them: how the shop finds a
+   * payment whose webhook never arrived (before an order expires, and in the reconciliation).
+   */
+  fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]>;
   /** Captures an authorised payment (accounts that do not capture automatically). */
   capture(paymentId: string, amountPaise: number): Promise<ProviderPayment>;
   /** Gives the money of a captured payment back; the refund's id. */
@@ -61,4 +66,9 @@ export interface PaymentProvider {
   webhookSignatureValid(rawBody: Buffer, signature: string): boolean;
   /** Routes the provider itself serves from the shop (the sandbox's payment page); none for Razorpay. */
   readonly routes?: FastifyPluginAsync;
+  /**
+   * What the provider does on its side each round of the payments job (the sandbox redelivers the
+   * webhooks the shop has not acknowledged); Razorpay does its own.
+   */
+  runDue?(): Promise<void>;
 }

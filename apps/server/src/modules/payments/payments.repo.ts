@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type PaymentStatus, payments } from '../../db/schema/orders';
 import { paymentEvents } from '../../db/schema/payments';
@@ -12,7 +12,14 @@ const OPEN: PaymentStatus[] = ['created', 'failed'];
 
 export async function insertPayment(
   db: DbOrTx,
-  payment: { orderId: string; provider: string; providerOrderId: string; amountPaise: number },
+  payment: {
+    orderId: string;
+    provider: string;
+    providerOrderId: string;
+    amountPaise: number;
+    createdAt: Date;
+    nextCheckAt: Date | null;
+  },
 ): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(payment).returning();
   return row!;
@@ -31,6 +38,46 @@ export async function findPaymentOfOrder(
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(1);
   return row;
+}
+
+/** The order's provider orders at this provider that nothing has paid yet (created, or only failed attempts). */
+export function findOpenPaymentsOfOrder(
+  db: DbOrTx,
+  orderId: string,
+  provider: string,
+): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.orderId, orderId), eq(payments.provider, provider), inArray(payments.status, OPEN)),
+    )
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+/**
+ * Up to `limit` open provider orders at this provider whose check is due by `now`, locked; rows
+ * another process holds are skipped, so processes checking at once each take different ones.
+ */
+export function lockDueChecks(db: DbOrTx, provider: string, now: Date, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, provider),
+        inArray(payments.status, OPEN),
+        isNotNull(payments.nextCheckAt),
+        lte(payments.nextCheckAt, now),
+      ),
+    )
+    .orderBy(asc(payments.nextCheckAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function setNextCheck(db: DbOrTx, id: string, at: Date | null): Promise<void> {
+  await db.update(payments).set({ nextCheckAt: at }).where(eq(payments.id, id));
 }
 
 const ofProviderOrder = (db: DbOrTx, provider: string, providerOrderId: string) =>

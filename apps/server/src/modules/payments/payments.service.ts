@@ -12,6 +12,7 @@ import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { killPoint } from '../../lib/kill-point';
 import type { Mailer } from '../../lib/mailer/index';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { CheckoutCart } from '../orders/checkout-ports';
@@ -19,6 +20,7 @@ import { orderConfirmationMail } from '../orders/order-confirmation-mail';
 import { moveOrder } from '../orders/order-lifecycle';
 import { findItemsOfOrders, findOrderById, lockOrder, type OrderRow } from '../orders/orders.repo';
 import type { SettingsService } from '../settings/settings.service';
+import { checksUntil, nextCheckAt } from './check-schedule';
 import {
   type PaymentProvider,
   PaymentProviderError,
@@ -27,10 +29,12 @@ import {
 } from './payment-provider';
 import {
   claimRefundDue,
+  findOpenPaymentsOfOrder,
   findPaymentByProviderOrder,
   findPaymentOfOrder,
   insertPayment,
   insertPaymentEvent,
+  lockDueChecks,
   lockPaymentByProviderOrder,
   markCaptured,
   markFailed,
@@ -39,6 +43,7 @@ import {
   type PaymentRow,
   releaseRefundClaim,
   setEventOutcome,
+  setNextCheck,
 } from './payments.repo';
 import { parseWebhook } from './webhook-event';
 
@@ -85,19 +90,128 @@ export class PaymentsService {
    * one of the order's total, with the order id as its receipt.
    */
   async providerOrderFor(order: OrderRow): Promise<PaymentRow> {
-    const { db, payments: provider } = this.deps;
+    const { db, payments: provider, clock } = this.deps;
     const existing = await findPaymentOfOrder(db, order.id, provider.window.provider);
     if (existing && existing.amountPaise === order.totalPaise) return existing;
     const created: ProviderOrder = await provider.createOrder({
       amountPaise: order.totalPaise,
       receipt: order.id,
     });
+    const now = clock.now();
     return insertPayment(db, {
       orderId: order.id,
       provider: provider.window.provider,
       providerOrderId: created.id,
       amountPaise: created.amountPaise,
+      createdAt: now,
+      // Webhooks can be lost or never configured: the provider is asked about it on a schedule too.
+      nextCheckAt: nextCheckAt(now, now, checksUntil(order.expiresAt ?? now)),
     });
+  }
+
+  /**
+   * Before an unpaid order is ended or paid by hand (it expires; an admin marks it paid): asks the
+   * provider for the payments of the order's open provider orders and settles a captured one (an
+   * authorised one is captured first), which pays the order. 'paid' when it is paid now, 'unpaid'
+   * when the provider has no payment for it, 'unanswered' when the provider could not be asked
+   * (logged): then nobody knows, and the order is not cancelled blind. `why` ends the history note.
+   */
+  async settleFromProvider(order: OrderRow, why: string): Promise<'paid' | 'unpaid' | 'unanswered'> {
+    const { db, payments: provider, log } = this.deps;
+    try {
+      for (const row of await findOpenPaymentsOfOrder(db, order.id, provider.window.provider)) {
+        const found = await provider.fetchOrderPayments(row.providerOrderId);
+        const settled = await this.settleFound(row, found, {
+          capture: true,
+          source: `found at the provider ${why}`,
+        });
+        if (settled?.outcome === 'paid') return 'paid';
+      }
+      return 'unpaid';
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      log.warn({ err: error, orderId: order.id }, 'the provider could not be asked about an unpaid order');
+      return 'unanswered';
+    }
+  }
+
+  /**
+   * A round of the payments job, on every process: the provider's own due work (the sandbox's
+   * webhook redeliveries), then the reconciliation, then the refunds still owed.
+   */
+  async runDue(): Promise<void> {
+    await this.deps.payments.runDue?.();
+    await this.reconcile();
+    await this.refundsDue();
+  }
+
+  /**
+   * The reconciliation: claims, one at a time, each open provider order whose check is due (FOR
+   * UPDATE SKIP LOCKED, its next check moved on in the claim, so every process takes different
+   * ones), asks the provider for its payments, and settles any captured one the shop was never told
+   * about: its order is paid if it can still be (Pending, or Cancelled with its stock and coupon
+   * still there), and its money is refunded otherwise, never both. A payment only authorised is
+   * captured for a Pending order and left to lapse for a cancelled one. Returns how many payments
+   * it settled; stops at the first provider failure, retrying that check a few minutes later.
+   */
+  async reconcile(): Promise<number> {
+    const { db, clock, log, payments: provider } = this.deps;
+    let settledCount = 0;
+    for (let round = 0; round < CHECKS_PER_ROUND; round++) {
+      const now = clock.now();
+      const row = await inTransaction(db, async (tx) => {
+        const [due] = await lockDueChecks(tx, provider.window.provider, now, 1);
+        if (!due) return undefined;
+        // Its order's window may be the shop's own setting, or moved since: the checks follow it.
+        const payBy = (await findOrderById(tx, due.orderId))?.expiresAt ?? due.createdAt;
+        await setNextCheck(tx, due.id, nextCheckAt(due.createdAt, now, checksUntil(payBy)));
+        return due;
+      });
+      if (!row) break;
+      try {
+        const found = await provider.fetchOrderPayments(row.providerOrderId);
+        const order = await findOrderById(db, row.orderId);
+        const settled = await this.settleFound(row, found, {
+          capture: order?.status === 'Pending',
+          source: 'found at the provider by the reconciliation',
+        });
+        if (settled && settled.outcome !== 'ignored') settledCount += 1;
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        if (error.status === 400 || error.status === 404) {
+          // The provider refuses this one (an order of other keys, say): its next check stays as planned.
+          log.warn({ err: error, orderId: row.orderId }, 'the provider refused a question about a payment');
+          continue;
+        }
+        // Down, slow or refusing the keys: this check is made again soon, the rest wait for the next round.
+        log.warn(
+          { err: error, orderId: row.orderId },
+          'asking the provider about a payment failed; retried soon',
+        );
+        await setNextCheck(db, row.id, new Date(now.getTime() + CHECK_RETRY_MS));
+        break;
+      }
+    }
+    return settledCount;
+  }
+
+  /**
+   * Applies what the provider holds for one of the shop's provider orders: its captured payment,
+   * else (with `capture`) an authorised one, captured by the shop first. Undefined when there is
+   * neither (nothing paid, or only failed attempts).
+   */
+  private async settleFound(
+    row: PaymentRow,
+    found: readonly ProviderPayment[],
+    options: { capture: boolean; source: string },
+  ): Promise<Settlement | undefined> {
+    const mine = found.filter((p) => p.orderId === row.providerOrderId);
+    let payment = mine.find((p) => p.status === 'captured');
+    const authorized = mine.find((p) => p.status === 'authorized');
+    if (!payment && authorized && options.capture) {
+      payment = await this.deps.payments.capture(authorized.id, authorized.amountPaise);
+    }
+    return payment ? this.settle(payment, options.source) : undefined;
   }
 
   /**
@@ -124,12 +238,18 @@ export class PaymentsService {
     let payment: ProviderPayment;
     try {
       payment = await provider.fetchPayment(body.paymentId);
-      if (payment.status === 'authorized') payment = await provider.capture(payment.id, payment.amountPaise);
+      if (payment.orderId !== row.providerOrderId) throw badRequest(CHECKOUT_MESSAGES.verifyFailed);
+      // Never a second capture: a provider order another payment settled meanwhile keeps that one.
+      const open = (await findPaymentByProviderOrder(db, provider.window.provider, row.providerOrderId))
+        ?.status;
+      if (payment.status === 'authorized' && (open === 'created' || open === 'failed')) {
+        payment = await provider.capture(payment.id, payment.amountPaise);
+      }
     } catch (error) {
+      if (error instanceof AppError) throw error;
       this.deps.log.warn({ err: error, orderId: order.id }, 'payment lookup at the provider failed');
       throw new AppError('CONFLICT', PAYMENT_NOT_CONFIRMED);
     }
-    if (payment.orderId !== row.providerOrderId) throw badRequest(CHECKOUT_MESSAGES.verifyFailed);
     const settled = await this.settle(payment, 'the payment window');
     switch (settled.outcome) {
       case 'paid':
@@ -141,6 +261,10 @@ export class PaymentsService {
       case 'failed':
         throw badRequest(settled.reason ?? 'Your payment did not go through. Please try again.');
       default:
+        // Another payment paid this order already (this one, never captured, lapses back to the shopper).
+        if ((await findOrderById(db, order.id))?.paidAt) {
+          return { success: true, message: CHECKOUT_MESSAGES.paid, orderId: order.id };
+        }
         throw conflict(PAYMENT_NOT_CONFIRMED);
     }
   }
@@ -273,6 +397,7 @@ export class PaymentsService {
       await moveOrder(tx, order, 'Processing', { kind: 'system' }, { at, note });
       if (order.userId) await this.deps.cart.clear(tx, order.userId);
       await this.mailConfirmation(tx, order);
+      killPoint('payments:settling');
       return { outcome: 'paid', orderId: order.id };
     }
     if (order.status === 'Cancelled' && !order.paidAt && payment.amountPaise >= order.totalPaise) {
@@ -283,6 +408,7 @@ export class PaymentsService {
         );
         await this.mailConfirmation(tx, order);
         await this.stockTakenAgain(tx, order);
+        killPoint('payments:settling');
         return { outcome: 'paid', orderId: order.id };
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -306,8 +432,9 @@ export class PaymentsService {
 
   /**
    * Refunds every payment marked for refund, each by one process (claimed first, see
-   * claimRefundDue). A refund the provider refuses stays marked and the next expiry round tries it
-   * again; one the provider already made (a process died after asking) is recorded as made.
+   * claimRefundDue). A refund the provider refuses stays marked and the next round (of the
+   * payments job, or an expiry) tries it again; one the provider already made (a process died
+   * after asking) is recorded as made.
    */
   async refundsDue(): Promise<number> {
     const { db, payments: provider, log, clock } = this.deps;
@@ -319,6 +446,7 @@ export class PaymentsService {
       tried.add(due.id);
       try {
         const refund = await provider.refund(due.providerPaymentId!, due.amountPaise, REFUND_REASON);
+        killPoint('payments:refund-made');
         await markRefunded(db, due.id, refund.id);
         refunded += 1;
       } catch (error) {
@@ -359,6 +487,12 @@ export class PaymentsService {
     });
   }
 }
+
+/** Provider orders one process asks about per round of the payments job; the rest wait for the next. */
+const CHECKS_PER_ROUND = 100;
+
+/** A check the provider did not answer is made again this much later. */
+const CHECK_RETRY_MS = 5 * 60_000;
 
 /** A refund started this long ago and not finished is taken over by another process. */
 const REFUND_CLAIM_STALE_MS = 5 * 60_000;

@@ -100,6 +100,18 @@ export class RazorpayProvider implements PaymentProvider {
     }
   }
 
+  async fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]> {
+    try {
+      const reply = await this.sdk.orders.fetchPayments(providerOrderId);
+      if (!Array.isArray(reply?.items)) {
+        throw new PaymentProviderError(`unexpected payments reply: ${JSON.stringify(reply).slice(0, 200)}`);
+      }
+      return reply.items.map((item) => toProviderPayment(item as RazorpayPaymentEntity));
+    } catch (error) {
+      throw error instanceof PaymentProviderError ? error : providerError('order payments lookup', error);
+    }
+  }
+
   async capture(paymentId: string, amountPaise: number): Promise<ProviderPayment> {
     try {
       return toProviderPayment(

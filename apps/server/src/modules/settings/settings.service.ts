@@ -16,6 +16,7 @@ import { type ImageRules, toWebp } from '../../lib/image-upload';
 import type { FileStorage } from '../../lib/storage';
 import { type Actor, type AuditService, diff } from '../audit/audit.service';
 import { imageUrl } from '../catalogue/image-url';
+import type { PaymentProvider } from '../payments/payment-provider';
 import {
   findShopSettings,
   lockShopSettings,
@@ -48,6 +49,8 @@ export interface SettingsServiceDeps {
   audit: AuditService;
   /** The server's default payment window, for a shop that has not set its own. */
   config: Pick<Config, 'orders'>;
+  /** The payment provider: with the sandbox, every page says payments are simulated. */
+  payments: Pick<PaymentProvider, 'window'>;
 }
 
 /** What a database without a settings row shows: the column defaults. */
@@ -160,6 +163,7 @@ export class SettingsService {
       holdLimitUnits: row.holdLimitUnits,
       holdLimitPercent: row.holdLimitPercent,
       holdAddressMultiple: row.holdAddressMultiple,
+      paymentsSimulated: this.deps.payments.window.provider === 'sandbox',
       updatedAt: row.updatedAt.toISOString(),
     };
   }

@@ -8,6 +8,7 @@ import { inTransaction } from '../../../db/transaction';
 import type { Background } from '../../../lib/background';
 import type { Clock } from '../../../lib/clock';
 import { badRequest, notFound } from '../../../lib/errors';
+import { killPoint } from '../../../lib/kill-point';
 import {
   type PaymentProvider,
   PaymentProviderError,
@@ -16,21 +17,32 @@ import {
 } from '../payment-provider';
 import { checkoutSignature, hmacHex, signatureMatches } from '../signatures';
 import {
+  claimSandboxWebhook,
   findCapturedSandboxPayment,
   findSandboxOrder,
   findSandboxPayment,
+  findSandboxPaymentsOfOrder,
   insertSandboxOrder,
   insertSandboxPayment,
+  insertSandboxWebhooks,
+  lockDueSandboxWebhook,
+  markSandboxWebhookDelivered,
+  markSandboxWebhookFailed,
   refundSandboxPayment,
+  type SandboxOrderRow,
   type SandboxPaymentRow,
 } from './sandbox.repo';
 import { sandboxRoutes } from './sandbox.routes';
+import { nextWebhookAttempt, WEBHOOK_FIRST_RETRY_MS, WEBHOOK_TIMEOUT_MS } from './webhook-retries';
 
 /** The sandbox's publishable key: like a Razorpay test key, and plainly not a live one. */
 export const SANDBOX_KEY_ID = 'rzp_test_bazaar_sandbox';
 
-/** Hands a webhook to the shop's own endpoint (the routes plugin connects this to inject()). */
-export type WebhookSender = (body: string, headers: Record<string, string>) => Promise<void>;
+/**
+ * Hands a webhook to the shop's own endpoint (the routes plugin connects this to inject()), any
+ * process's: they all run the same endpoint on the same database. Resolves with the HTTP status.
+ */
+export type WebhookSender = (body: string, headers: Record<string, string>) => Promise<number>;
 
 export interface SandboxOptions {
   db: Db;
@@ -59,8 +71,9 @@ function expiryPassed(expiry: string, now: Date): boolean | undefined {
  * The built-in stand-in for Razorpay, the provider without keys: it keeps its orders and payments in
  * the shop's database (every process sees them), serves its own payment page (card form, amount,
  * shop name), signs what it hands back exactly as Razorpay's checkout does, with its own key secret,
- * and sends the webhooks Razorpay would, signed with its own webhook secret. Verification and
- * webhooks run unchanged. Test cards: 4111 1111 1111 1111 is paid, 4000 0000 0000 0002 declined.
+ * and sends the webhooks Razorpay would, signed with its own webhook secret, from an outbox until
+ * the shop acknowledges them (Razorpay's retries). Verification and webhooks run unchanged. Test
+ * cards: 4111 1111 1111 1111 is paid, 4000 0000 0000 0002 declined.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly window = { provider: 'sandbox', keyId: SANDBOX_KEY_ID } as const;
@@ -97,6 +110,13 @@ export class SandboxProvider implements PaymentProvider {
     const row = await findSandboxPayment(this.options.db, paymentId);
     if (!row) throw new PaymentProviderError('The id provided does not exist', 400);
     return toPayment(row);
+  }
+
+  async fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]> {
+    if (!(await findSandboxOrder(this.options.db, providerOrderId))) {
+      throw new PaymentProviderError('The id provided does not exist', 400);
+    }
+    return (await findSandboxPaymentsOfOrder(this.options.db, providerOrderId)).map(toPayment);
   }
 
   async capture(paymentId: string): Promise<ProviderPayment> {
@@ -157,7 +177,7 @@ export class SandboxProvider implements PaymentProvider {
       if (!order) throw notFound('This payment link is not valid.');
       if (await findCapturedSandboxPayment(tx, order.id)) throw badRequest('This order is already paid.');
       const ok = card === good;
-      return insertSandboxPayment(tx, {
+      const made = await insertSandboxPayment(tx, {
         id: id('pay'),
         orderId: order.id,
         amountPaise: order.amountPaise,
@@ -166,8 +186,13 @@ export class SandboxProvider implements PaymentProvider {
         email: body.email ?? null,
         errorDescription: ok ? null : 'Your card was declined by the bank. Try another card.',
       });
+      // In the payment's own transaction: whatever happens to this process next, they go out.
+      await insertSandboxWebhooks(tx, this.webhooksAbout(made, order));
+      return made;
     });
-    this.queueWebhooks(payment);
+    killPoint('sandbox:payment-committed');
+    // At once, after the reply; the payments job retries what this does not deliver.
+    this.options.background.run('sandbox webhooks', () => this.runDue());
     if (payment.status === 'failed') {
       return {
         status: 'failed',
@@ -183,59 +208,132 @@ export class SandboxProvider implements PaymentProvider {
     };
   }
 
-  /** The events Razorpay sends about a payment, delivered after the reply, each signed and with its own id. */
-  private queueWebhooks(payment: SandboxPaymentRow): void {
+  /**
+   * Delivers the webhooks that are due (new ones, and retries of unacknowledged ones), each claimed
+   * by one process, until none is left or a round's worth went out.
+   */
+  async runDue(): Promise<void> {
+    for (let sent = 0; sent < DELIVERIES_PER_ROUND; sent++) {
+      if (!(await this.deliverNext())) return;
+    }
+  }
+
+  /**
+   * Claims the next due webhook (moving its next attempt on first, so an attempt that never reports
+   * back is made again then), sends it, and records the answer: delivered on a 2xx, as Razorpay
+   * counts it; otherwise retried with backoff until 24 hours after the event. False when none was due.
+   */
+  private async deliverNext(): Promise<boolean> {
+    const { db, clock, log } = this.options;
+    const now = clock.now();
+    const claimed = await inTransaction(db, async (tx) => {
+      const due = await lockDueSandboxWebhook(tx, now);
+      if (!due) return undefined;
+      const attempts = due.attempts + 1;
+      const next = nextWebhookAttempt(due.createdAt, attempts, now);
+      await claimSandboxWebhook(
+        tx,
+        due.id,
+        attempts,
+        next ?? new Date(now.getTime() + WEBHOOK_FIRST_RETRY_MS),
+      );
+      return { ...due, attempts, final: next === undefined };
+    });
+    if (!claimed) return false;
+    killPoint('sandbox:webhook-claimed');
+    const headers = {
+      'content-type': 'application/json',
+      'x-razorpay-event-id': claimed.eventId,
+      'x-razorpay-signature': hmacHex(claimed.body, this.webhookSecret),
+    };
+    let error: string | undefined;
+    if (!this.sendWebhook) {
+      error = 'no webhook endpoint connected';
+    } else {
+      try {
+        const status = await withTimeout(this.sendWebhook(claimed.body, headers), WEBHOOK_TIMEOUT_MS);
+        if (status < 200 || status > 299) error = `the shop answered ${status}`;
+      } catch (err) {
+        error = err instanceof Error ? err.message : String(err);
+      }
+    }
+    if (error === undefined) {
+      killPoint('sandbox:webhook-acknowledged');
+      await markSandboxWebhookDelivered(db, claimed.id, clock.now());
+      return true;
+    }
+    log.warn(
+      {
+        event: claimed.event,
+        eventId: claimed.eventId,
+        attempt: claimed.attempts,
+        final: claimed.final,
+        error,
+      },
+      claimed.final
+        ? 'sandbox webhook not delivered; no more retries'
+        : 'sandbox webhook not delivered; retried later',
+    );
+    await markSandboxWebhookFailed(db, claimed.id, error, claimed.final);
+    return true;
+  }
+
+  /** The events Razorpay sends about a payment, each with its own id, signed when sent. */
+  private webhooksAbout(payment: SandboxPaymentRow, order: SandboxOrderRow) {
     const events =
       payment.status === 'captured'
         ? ['payment.authorized', 'payment.captured', 'order.paid']
         : ['payment.failed'];
-    this.options.background.run('sandbox webhooks', async () => {
-      const order = await findSandboxOrder(this.options.db, payment.orderId);
-      for (const event of events) {
-        const body = JSON.stringify({
-          entity: 'event',
-          account_id: 'acc_BazaarSandbox',
-          event,
-          contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
-          payload: {
-            payment: {
-              entity: {
-                ...razorpayEntity(payment),
-                ...(event === 'payment.authorized' ? { status: 'authorized' } : {}),
-              },
+    const createdAt = this.options.clock.now();
+    return events.map((event) => ({
+      eventId: id('evt'),
+      event,
+      createdAt,
+      body: JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_BazaarSandbox',
+        event,
+        contains: event === 'order.paid' ? ['payment', 'order'] : ['payment'],
+        payload: {
+          payment: {
+            entity: {
+              ...razorpayEntity(payment),
+              ...(event === 'payment.authorized' ? { status: 'authorized' } : {}),
             },
-            ...(event === 'order.paid' && order
-              ? {
-                  order: {
-                    entity: {
-                      id: order.id,
-                      entity: 'order',
-                      amount: order.amountPaise,
-                      amount_paid: order.amountPaise,
-                      amount_due: 0,
-                      currency: 'INR',
-                      receipt: order.receipt,
-                      status: 'paid',
-                    },
-                  },
-                }
-              : {}),
           },
-          created_at: Math.floor(this.options.clock.now().getTime() / 1000),
-        });
-        const headers = {
-          'content-type': 'application/json',
-          'x-razorpay-event-id': id('evt'),
-          'x-razorpay-signature': hmacHex(body, this.webhookSecret),
-        };
-        if (!this.sendWebhook) {
-          this.options.log.warn({ event }, 'sandbox webhook not sent: no endpoint connected');
-          continue;
-        }
-        await this.sendWebhook(body, headers);
-      }
-    });
+          ...(event === 'order.paid'
+            ? {
+                order: {
+                  entity: {
+                    id: order.id,
+                    entity: 'order',
+                    amount: order.amountPaise,
+                    amount_paid: order.amountPaise,
+                    amount_due: 0,
+                    currency: 'INR',
+                    receipt: order.receipt,
+                    status: 'paid',
+                  },
+                },
+              }
+            : {}),
+        },
+        created_at: Math.floor(createdAt.getTime() / 1000),
+      }),
+    }));
   }
+}
+
+/** At most this many webhooks per process per round: a backlog is shared out over rounds and processes. */
+const DELIVERIES_PER_ROUND = 200;
+
+/** The promise's value, or a rejection once `ms` have passed (the work itself goes on). */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** A sandbox payment as Razorpay's API and webhooks describe a payment. */

@@ -1,9 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { sandboxOrders, sandboxPayments } from '../../../db/schema/payments';
+import { sandboxOrders, sandboxPayments, sandboxWebhooks } from '../../../db/schema/payments';
 
 export type SandboxOrderRow = typeof sandboxOrders.$inferSelect;
 export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
+export type SandboxWebhookRow = typeof sandboxWebhooks.$inferSelect;
 
 export async function insertSandboxOrder(
   db: DbOrTx,
@@ -30,6 +31,15 @@ export async function findSandboxPayment(db: DbOrTx, id: string): Promise<Sandbo
   return row;
 }
 
+/** Every payment attempt on a sandbox order, oldest first. */
+export function findSandboxPaymentsOfOrder(db: DbOrTx, orderId: string): Promise<SandboxPaymentRow[]> {
+  return db
+    .select()
+    .from(sandboxPayments)
+    .where(eq(sandboxPayments.orderId, orderId))
+    .orderBy(asc(sandboxPayments.createdAt), asc(sandboxPayments.id));
+}
+
 /** The order's captured payment, if it has one (an order is paid at most once). */
 export async function findCapturedSandboxPayment(
   db: DbOrTx,
@@ -51,4 +61,58 @@ export async function refundSandboxPayment(db: DbOrTx, id: string, refundId: str
     .where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.status, 'captured')))
     .returning({ id: sandboxPayments.id });
   return rows.length === 1;
+}
+
+/** Queues webhooks in the caller's transaction (the one that took the payment they are about). */
+export async function insertSandboxWebhooks(
+  db: DbOrTx,
+  webhooks: { eventId: string; event: string; body: string; createdAt: Date }[],
+): Promise<void> {
+  if (webhooks.length === 0) return;
+  await db.insert(sandboxWebhooks).values(webhooks.map((w) => ({ ...w, nextAttemptAt: w.createdAt })));
+}
+
+/**
+ * The next webhook due by `now`, locked (one another process holds is skipped) so that it can be
+ * claimed in the same transaction: oldest first, and a payment's events in the order they were queued.
+ */
+export async function lockDueSandboxWebhook(db: DbOrTx, now: Date): Promise<SandboxWebhookRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sandboxWebhooks)
+    .where(and(eq(sandboxWebhooks.status, 'pending'), lte(sandboxWebhooks.nextAttemptAt, now)))
+    .orderBy(asc(sandboxWebhooks.nextAttemptAt), asc(sandboxWebhooks.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row;
+}
+
+/** Counts an attempt and moves the next one to `nextAttemptAt`: if this one never reports back, that one happens. */
+export async function claimSandboxWebhook(
+  db: DbOrTx,
+  id: number,
+  attempts: number,
+  nextAttemptAt: Date,
+): Promise<void> {
+  await db.update(sandboxWebhooks).set({ attempts, nextAttemptAt }).where(eq(sandboxWebhooks.id, id));
+}
+
+export async function markSandboxWebhookDelivered(db: DbOrTx, id: number, at: Date): Promise<void> {
+  await db
+    .update(sandboxWebhooks)
+    .set({ status: 'delivered', deliveredAt: at, lastError: null })
+    .where(eq(sandboxWebhooks.id, id));
+}
+
+/** Records why an attempt failed; `final`: the retries ran out, and it is not sent again. */
+export async function markSandboxWebhookFailed(
+  db: DbOrTx,
+  id: number,
+  error: string,
+  final: boolean,
+): Promise<void> {
+  await db
+    .update(sandboxWebhooks)
+    .set({ lastError: error.slice(0, 500), ...(final ? { status: 'failed' } : {}) })
+    .where(and(eq(sandboxWebhooks.id, id), eq(sandboxWebhooks.status, 'pending')));
 }

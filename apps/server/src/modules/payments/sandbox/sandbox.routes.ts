@@ -22,7 +22,7 @@ function framablePageHeaders(): Record<string, string> {
 /**
  * The sandbox's own pages, served by the shop while the sandbox is the provider: the payment page
  * and its script, and the card form's endpoint. Its webhooks go to the shop's webhook endpoint
- * through inject(), as an HTTP request from Razorpay would arrive.
+ * through inject(), as an HTTP request from Razorpay would arrive, and what it answers is theirs.
  */
 export function sandboxRoutes(sandbox: SandboxProvider) {
   return async function sandboxPlugin(base: FastifyInstance) {
@@ -34,6 +34,7 @@ export function sandboxRoutes(sandbox: SandboxProvider) {
       if (res.statusCode !== 200) {
         base.log.error({ status: res.statusCode, body: res.body.slice(0, 300) }, 'sandbox webhook refused');
       }
+      return res.statusCode;
     });
 
     app.get(
