@@ -45,8 +45,8 @@ interface FakePayment {
 const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'X')}`;
 
 /**
- * A local HTTP server that answers like Razorpay's REST API (v1 orders, payments, capture and refund,
- * Basic auth with the key id and secret, Razorpay's error bodies), so the real SDK adapter runs end to
+ * A local HTTP server that answers like Razorpay's REST API (v1 orders, an order's payments, payments,
+ * capture and refund, Basic auth with the key id and secret, Razorpay's error bodies), so the real SDK adapter runs end to
  * end against it. `pay()` plays the shopper paying in Razorpay's checkout: it makes the payment and
  * hands back what the checkout would (payment id and signature); `webhook()` builds the signed
  * request Razorpay would send about it.
@@ -118,6 +118,16 @@ export async function startRazorpayServer(keys: { keyId: string; keySecret: stri
       orders.set(order.id, order);
       return send(res, 200, order);
     }
+    const order = url.match(/^\/v1\/orders\/([^/?]+)(\/payments)?$/);
+    if (req.method === 'GET' && order) {
+      const found = orders.get(order[1]!);
+      if (!found) return badRequest(res, 'The id provided does not exist', 'id');
+      if (!order[2]) return send(res, 200, found);
+      const items = [...paymentsById.values()]
+        .filter((p) => p.order_id === found.id)
+        .sort((a, b) => b.created_at - a.created_at);
+      return send(res, 200, { entity: 'collection', count: items.length, items });
+    }
     const payment = url.match(/^\/v1\/payments\/([^/?]+)(\/capture|\/refund)?$/);
     if (payment) {
       const found = paymentsById.get(payment[1]!);
@@ -130,6 +140,8 @@ export async function startRazorpayServer(keys: { keyId: string; keySecret: stri
         }
         found.status = 'captured';
         found.captured = true;
+        const paid = orders.get(found.order_id);
+        if (paid) Object.assign(paid, { status: 'paid', amount_paid: paid.amount, amount_due: 0 });
         return send(res, 200, found);
       }
       if (req.method === 'POST' && payment[2] === '/refund') {
@@ -186,6 +198,15 @@ export async function startRazorpayServer(keys: { keyId: string; keySecret: stri
     requests,
     orders,
     refunds,
+    /** Every payment made, oldest first, as Razorpay holds it now. */
+    payments: () => [...paymentsById.values()],
+    /** The checkout signature Razorpay hands back for a payment of a provider order. */
+    signatureOf: (orderId: string, paymentId: string) =>
+      checkoutSignature(orderId, paymentId, keys.keySecret),
+    /** Answers every call again (drops the failures `failNext` queued). */
+    recover() {
+      failures.length = 0;
+    },
     /** The next `count` calls fail with `status` (0: they never answer). */
     failNext(status: number, count = 1) {
       for (let i = 0; i < count; i++) failures.push(status);

@@ -12,6 +12,10 @@ export interface ServerProcess {
   baseUrl: string;
   /** What the process wrote to stdout and stderr, for a failure's message. */
   output(): string;
+  /** Settles when the process has exited, however it ended (a kill point, kill(), stop()). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILL at once, as a crash or an OOM kill would: no shutdown, transactions left open. */
+  kill(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -30,10 +34,14 @@ function freePort(): Promise<number> {
 
 /**
  * The server from source (`node --import tsx src/server.ts`) as a separate OS process on a free
- * port, resolved once it answers /api/health. Its environment is built from scratch, so nothing of
- * the caller's (a Razorpay key, another DATABASE_URL) leaks in; `env` adds to it.
+ * port, resolved once it answers /api/health (or at once with `ready: false`, for a process that
+ * may die before it answers). Its environment is built from scratch, so nothing of the caller's (a
+ * Razorpay key, another DATABASE_URL) leaks in; `env` adds to it.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { ready?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bazaar-process-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -60,6 +68,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr?.on('data', (d) => {
     output += d;
   });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   // A crashed or interrupted test run must not leave servers behind.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -67,16 +78,20 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const stop = async () => {
     process.off('exit', killOnExit);
     if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+    await stop();
+  };
 
   const deadline = Date.now() + 45_000;
-  for (;;) {
+  for (; options.ready !== false; ) {
     if (child.exitCode !== null) {
       await stop();
       throw new Error(`The server process exited (code ${child.exitCode}) before answering:\n${output}`);
@@ -92,5 +107,5 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { baseUrl, output: () => output, stop };
+  return { baseUrl, output: () => output, exited, kill, stop };
 }

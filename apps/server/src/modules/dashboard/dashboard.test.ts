@@ -1,4 +1,5 @@
 import type { Dashboard, OrderStatus } from '@bazaar/shared';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signUp } from '../../../test/accounts';
 import { ManualClock } from '../../../test/clock';
@@ -96,5 +97,69 @@ describe('dashboard figures', () => {
     expect(days.at(-1)).toEqual({ date: '2025-07-01', revenue: 4000, orders: 2 });
     expect(days.at(-2)).toEqual({ date: '2025-06-30', revenue: 1000, orders: 1 });
     expect(days.filter((d) => d.revenue > 0)).toHaveLength(2);
+  });
+});
+
+describe('dashboard revenue, for any mix of orders', () => {
+  const clock = new ManualClock('2025-06-30T20:00:00.000Z');
+  let t: TestApp;
+  let admin: Account;
+  let productId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { clock });
+    admin = await signUp(t, 'owner@example.com', { admin: true });
+    const [product] = await t.db
+      .insert(products)
+      .values({ name: 'Kettle', pricePaise: 150_000, countInStock: 1_000_000, category: 'Home' })
+      .returning();
+    productId = product!.id;
+  });
+  afterAll(async () => t.close());
+
+  const revenuePaise = async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: admin.auth });
+    return Math.round(res.json<Dashboard>().revenue * 100);
+  };
+
+  it('is the paise of every paid order still kept, never a test order’s, and whole paise', async () => {
+    const admins = { kind: 'admin' as const, userId: admin.id };
+    const ending = fc.constantFrom<OrderStatus[]>(
+      [],
+      ['Processing'],
+      ['Processing', 'Shipped'],
+      ['Processing', 'Shipped', 'Delivered', 'Completed'],
+      ['Processing', 'Cancelled'],
+      ['Processing', 'Cancelled', 'Refunded'],
+      ['Processing', 'Shipped', 'Returned'],
+      ['Cancelled'],
+    );
+    const order = fc.record({
+      pricePaise: fc.integer({ min: 1, max: 10_000_000 }),
+      quantity: fc.integer({ min: 1, max: 5 }),
+      isTest: fc.boolean(),
+      moves: ending,
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(order, { maxLength: 6 }), async (placed) => {
+        const before = await revenuePaise();
+        let expected = 0;
+        for (const o of placed) {
+          let current = await insertPendingOrder(t.db, {
+            userId: null,
+            items: [{ productId, quantity: o.quantity, unitPricePaise: o.pricePaise }],
+            order: { isTest: o.isTest, createdAt: clock.now() },
+          });
+          if (o.moves[0] === 'Processing') await insertCapturedPayment(t.db, current.id, current.totalPaise);
+          for (const to of o.moves) current = await moveOrder(t.db, current, to, admins, { at: clock.now() });
+          const kept = current.paidAt && !['Cancelled', 'Refunded', 'Returned'].includes(current.status);
+          if (kept && !o.isTest) expected += o.pricePaise * o.quantity;
+        }
+        const after = await revenuePaise();
+        expect(Number.isInteger(after)).toBe(true);
+        expect(after - before).toBe(expected);
+      }),
+      { numRuns: 25 },
+    );
   });
 });

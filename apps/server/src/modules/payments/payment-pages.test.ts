@@ -27,6 +27,7 @@ describe('the payment window on the app pages', () => {
     const base = testConfig();
     const razorpay = await createTestApp({
       webDist,
+      payments: { ...base.payments, provider: 'razorpay' },
       razorpay: { ...base.razorpay, keyId: 'rzp_test_X', keySecret: 'secret', webhookSecret: 'hook' },
     });
     apps.push(razorpay);

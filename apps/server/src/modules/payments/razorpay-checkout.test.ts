@@ -47,7 +47,10 @@ describe('checkout with the Razorpay provider (the SDK against a local server sp
     razorpay = await startRazorpayServer(KEYS);
     const base = testConfig();
     t = await createTestApp(
-      { razorpay: { ...base.razorpay, ...KEYS, apiUrl: razorpay.url, timeoutMs: 500 } },
+      {
+        payments: { ...base.payments, provider: 'razorpay' },
+        razorpay: { ...base.razorpay, ...KEYS, apiUrl: razorpay.url, timeoutMs: 500 },
+      },
       { clock },
     );
   });
