@@ -382,8 +382,14 @@ describeInBrowser('accounts and session', () => {
   });
 
   it('says so when Google sign-in is not configured', async () => {
-    // The shared shop has a provider; this one is started without any.
-    const shop = await startShop({ SEED_DEMO: 'false', OIDC_CLIENT_ID: '', OIDC_CLIENT_SECRET: '' });
+    // The shared shop has a provider; this one is started without any (and, being no demo, it must
+    // choose its payments).
+    const shop = await startShop({
+      SEED_DEMO: 'false',
+      PAYMENTS_PROVIDER: 'sandbox',
+      OIDC_CLIENT_ID: '',
+      OIDC_CLIENT_SECRET: '',
+    });
     try {
       const config = (await (await fetch(`${shop.baseUrl}/api/auth/oidc/config`)).json()) as {
         enabled: boolean;

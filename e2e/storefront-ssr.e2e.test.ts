@@ -80,6 +80,19 @@ describe('the storefront as served', () => {
     );
   });
 
+  it("says on every page, in the HTML the server sends, that the demo's payments are simulated", async () => {
+    // The shop runs as `npm start` runs it: the embedded demo, whose payments go through the sandbox.
+    const product = await topProduct();
+    for (const path of ['/', `/product/${product._id}`, '/cart', '/contact', '/no-such-page']) {
+      const page = await (await fetch(`${baseUrl}${path}`)).text();
+      expect(page, path).toContain('Demo shop — payments are simulated.');
+    }
+    const settings = (await (await fetch(`${baseUrl}/api/settings`)).json()) as {
+      paymentsSimulated: boolean;
+    };
+    expect(settings.paymentsSimulated).toBe(true);
+  });
+
   it('answers unknown addresses, missing products and unknown categories with 404 and the not-found page', async () => {
     for (const path of [
       '/no-such-page',
@@ -206,6 +219,27 @@ describeInBrowser('the storefront in Chromium', () => {
       await page.context().close();
     });
   }
+
+  it('keeps the demo notice where the server drew it: the header does not move when the page hydrates', async () => {
+    const still = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });
+    const served = await still.newPage();
+    await served.goto('/');
+    const notice = served.getByRole('note').filter({ hasText: 'Demo shop — payments are simulated' });
+    const before = {
+      notice: await notice.boundingBox(),
+      header: await served.locator('header').boundingBox(),
+    };
+    await still.close();
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/');
+    await hydrated(page);
+    const after = page.getByRole('note').filter({ hasText: 'Demo shop — payments are simulated' });
+    expect({ notice: await after.boundingBox(), header: await page.locator('header').boundingBox() }).toEqual(
+      before,
+    );
+    expect(before.notice?.height).toBeGreaterThan(0);
+    await page.context().close();
+  });
 
   it('searches from the header without JavaScript: the server redirects the form to the results', async () => {
     const context = await browser.newContext({ baseURL: baseUrl, javaScriptEnabled: false });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { DemoShopBanner } from '@/components/ui/demo-shop-banner';
 import { useHydrated } from '@/lib/use-hydrated';
 import { ScrollProgress } from './scroll-progress';
 import { SiteFooter } from './site-footer';
@@ -21,7 +22,7 @@ function DisabledUntilHydrated({ children }: { children: ReactNode }) {
   );
 }
 
-/** Every storefront page: scroll bar, banner, header, the page, footer. */
+/** Every storefront page: scroll bar, the demo shop's notice (if payments are simulated), banner, header, the page, footer. */
 export function RootLayout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -32,6 +33,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <ScrollProgress />
+      <DemoShopBanner />
       <TopBanner />
       <SiteHeader />
       <DisabledUntilHydrated>

@@ -9,6 +9,7 @@ import { firstWord } from '../lib/format';
 import { EditIcon } from './edit-icon';
 import { statusLabel } from './order-status-badge';
 import { cellClass } from './table';
+import { TestOrderBadge } from './test-order-badge';
 
 const iconButton =
   'rounded p-1.5 text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand';
@@ -60,6 +61,7 @@ export function OrderRow({
         >
           {order._id}
         </Link>
+        {order.isTest ? <TestOrderBadge /> : null}
       </td>
       <td className={cellClass}>{firstWord(order.user.name)}</td>
       <td className={cellClass}>

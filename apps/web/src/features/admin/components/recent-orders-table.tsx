@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatDay, roundedRupees } from '../lib/format';
 import { OrderStatusBadge } from './order-status-badge';
 import { cellClass, Table } from './table';
+import { TestOrderBadge } from './test-order-badge';
 
 const linkClass =
   'rounded-sm font-mono text-xs text-gray-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
@@ -22,6 +23,7 @@ export function RecentOrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
             <Link to={`/admin/orders/order/${order._id}`} className={linkClass}>
               {order._id}
             </Link>
+            {order.isTest ? <TestOrderBadge /> : null}
           </td>
           <td className={`${cellClass} whitespace-nowrap`}>{formatDay(order.createdAt)}</td>
           <td className={cellClass}>

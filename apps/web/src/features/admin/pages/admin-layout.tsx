@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, Outlet } from 'react-router';
+import { DemoShopBanner } from '@/components/ui/demo-shop-banner';
 import { MenuIcon } from '@/components/ui/icons';
 import { Sheet, SheetClose } from '@/components/ui/sheet';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -28,6 +29,7 @@ export function AdminLayout() {
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">
+        <DemoShopBanner />
         <header className="flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3">
           <button
             type="button"

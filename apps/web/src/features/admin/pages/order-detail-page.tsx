@@ -13,6 +13,7 @@ import { useOrder } from '../api/get-order';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { OrderStatusBadge, statusLabel } from '../components/order-status-badge';
 import { cellClass, Table } from '../components/table';
+import { TestOrderBadge } from '../components/test-order-badge';
 import { confirmAction } from '../lib/confirm';
 import { formatDateTime, rupeesWithPaise as rupees } from '../lib/format';
 
@@ -118,6 +119,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           <Facts>
             <Fact term="Order ID">
               <span className="font-mono text-xs">{order._id}</span>
+              {order.isTest ? <TestOrderBadge /> : null}
             </Fact>
             <Fact term="Status">
               <OrderStatusBadge status={order.status} long />
@@ -155,6 +157,9 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           <Facts>
             <Fact term="Method">{order.payment.method}</Fact>
             <Fact term="Payment">{order.isPaid ? 'Paid' : 'Not Paid'}</Fact>
+            {order.isTest ? (
+              <Fact term="Test order">Yes: placed through the payment sandbox, so no money moves</Fact>
+            ) : null}
             {order.paidAt ? <Fact term="Paid on">{formatDateTime(order.paidAt)}</Fact> : null}
             <Fact term="Payment email">{order.payment.email ?? 'N/A'}</Fact>
           </Facts>
