@@ -33,6 +33,8 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
   SEED_DEMO: 'false',
+  // Production without Razorpay keys must choose the sandbox (config.ts, choosePaymentsProvider).
+  PAYMENTS_PROVIDER: 'sandbox',
   RATE_LIMIT_MAX: '1000000000',
   CATALOGUE_CACHE_TTL_MS: process.env.CATALOGUE_CACHE_TTL_MS,
   CATALOGUE_CHECK_REPLIES: process.env.CATALOGUE_CHECK_REPLIES,
