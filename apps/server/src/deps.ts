@@ -63,7 +63,7 @@ export async function createDeps(loaded: Config, overrides: DepsOverrides = {}):
     (await openDatabase({
       url: loaded.databaseUrl,
       dataDir: loaded.dataDir,
-      onIdleError: (err) => log.warn({ err }, 'an idle database connection was closed; the pool replaces it'),
+      onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool replaces it'),
     }));
   let config: AppConfig;
   try {

@@ -8,18 +8,39 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const serverEntry = path.join(root, 'apps/server/src/server.ts');
 
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface ServerProcess {
   baseUrl: string;
-  /** What the process wrote to stdout and stderr, for a failure's message. */
+  pid: number;
+  /** What the process wrote to stdout and stderr, for a failure's message (stdout only when read). */
   output(): string;
-  /** Settles when the process has exited, however it ended (a kill point, kill(), stop()). */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** How the process ended, once it has (a crash, or the end of a shutdown); undefined while it runs. */
+  exit(): ProcessExit | undefined;
+  /** Settles when the process has exited, however it ended (a kill point, kill(), signal(), stop()). */
+  exited: Promise<ProcessExit>;
   /** SIGKILL at once, as a crash or an OOM kill would: no shutdown, transactions left open. */
   kill(): Promise<void>;
+  /** Sends it a signal and returns at once (SIGTERM: the shutdown an orchestrator asks for). */
+  signal(signal: NodeJS.Signals): void;
+  /** SIGTERM, then SIGKILL after 5 s; removes its DATA_DIR. */
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export interface ServerProcessOptions {
+  /** false: resolve at once, for a process that may die before it answers (default: once it answers). */
+  ready?: boolean;
+  /**
+   * `read` (default) collects stdout into output(); `stalled` leaves it a pipe nobody reads, as a log
+   * shipper that hangs would.
+   */
+  stdout?: 'read' | 'stalled';
+}
+
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
@@ -40,7 +61,7 @@ function freePort(): Promise<number> {
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  options: { ready?: boolean } = {},
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bazaar-process-'));
@@ -62,14 +83,21 @@ export async function startServerProcess(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
+  // A paused stream stops reading once its buffer is full, and then the pipe itself fills.
+  if (options.stdout === 'stalled') child.stdout?.pause();
+  else
+    child.stdout?.on('data', (d) => {
+      output += d;
+    });
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+  let ended: ProcessExit | undefined;
+  const exited = new Promise<ProcessExit>((resolve) =>
+    child.once('exit', (code, signal) => {
+      ended = { code, signal };
+      resolve(ended);
+    }),
   );
   // A crashed or interrupted test run must not leave servers behind.
   const killOnExit = () => child.kill('SIGKILL');
@@ -77,28 +105,30 @@ export async function startServerProcess(
 
   const stop = async () => {
     process.off('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null) {
+    if (!ended) {
       child.kill('SIGTERM');
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (!ended) child.kill('SIGKILL');
+      await exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
   const kill = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (!ended) child.kill('SIGKILL');
     await exited;
     await stop();
   };
 
-  const deadline = Date.now() + 45_000;
+  // Generous: on a machine shared with other work a start has taken over 45 s.
+  const deadline = Date.now() + 90_000;
   for (; options.ready !== false; ) {
-    if (child.exitCode !== null) {
+    if (ended) {
       await stop();
-      throw new Error(`The server process exited (code ${child.exitCode}) before answering:\n${output}`);
+      throw new Error(`The server process exited (code ${ended.code}) before answering:\n${output}`);
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`The server process did not answer /api/health within 45 s:\n${output}`);
+      throw new Error(`The server process did not answer /api/health within 90 s:\n${output}`);
     }
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break;
@@ -107,5 +137,14 @@ export async function startServerProcess(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { baseUrl, output: () => output, exited, kill, stop };
+  return {
+    baseUrl,
+    pid: child.pid ?? 0,
+    output: () => output,
+    exit: () => ended,
+    exited,
+    kill,
+    signal: (signal) => child.kill(signal),
+    stop,
+  };
 }

@@ -40,9 +40,18 @@ export interface DatabaseOptions {
    * start from: a copy costs a fraction of creating one (tests start each file from one).
    */
   pgliteSnapshot?: Blob | undefined;
-  /** Told about a pooled connection the server dropped while it sat idle (the pool replaces it). */
-  onIdleError?: ((error: Error) => void) | undefined;
+  /**
+   * Told about a pooled connection that failed (the server restarted, failed over or ended it), idle
+   * or checked out; the pool replaces it, and a query it was running fails on its own.
+   */
+  onConnectionError?: ((error: Error) => void) | undefined;
 }
+
+/**
+ * How long a request waits for a new connection (a server that is gone without a word, a failover
+ * moving its address) before it fails and is answered 503, instead of hanging for TCP's minutes.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
 
 export function migrationsFolder(): string {
   // Source runs from src/db, the bundled server from dist; both find the folder beside the package root.
@@ -63,10 +72,21 @@ function existsDir(p: string): boolean {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const folder = migrationsFolder();
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-    // An idle connection the server ends (a restart, an administrator, a dropped database) is
-    // reported on the pool; without a listener Node treats it as uncaught and the process dies.
-    pool.on('error', (error) => options.onIdleError?.(error));
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // TCP keep-alive finds a server that vanished (a failover) under a connection nobody is using.
+      keepAlive: true,
+    });
+    // A connection the server ends (a restart, a failover, an administrator) emits 'error', and an
+    // 'error' nobody listens to ends the process. The pool listens only while a connection sits idle;
+    // one checked out across awaits (a transaction) has no listener but this one, added to each
+    // connection for its whole life. The pool still drops it: a released connection that failed is
+    // not reused.
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
+    // The pool repeats an idle connection's error here; it was reported above.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: folder });
     return { db: db as unknown as Db, kind: 'postgres', pool, url: options.url, close: () => pool.end() };

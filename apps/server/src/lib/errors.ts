@@ -10,6 +10,7 @@ const STATUS: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 /**
@@ -63,3 +64,15 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('TOO_MANY_REQUESTS', message, undefined, {
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
+
+/** Seconds a client is told to wait before trying again while the database is away. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+
+/** 503: the shop cannot do this just now (its database is away); the client may try again. */
+export const serviceUnavailable = () =>
+  new AppError(
+    'UNAVAILABLE',
+    'The shop is briefly unavailable. Please try again in a few seconds.',
+    undefined,
+    { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) },
+  );

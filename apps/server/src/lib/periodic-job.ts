@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { jobDuration, jobRuns } from './metrics';
 
 /**
@@ -38,7 +39,9 @@ export class PeriodicJob {
         () => jobRuns.inc({ job: this.name, outcome: 'ok' }),
         (err) => {
           jobRuns.inc({ job: this.name, outcome: 'failed' });
-          this.log.error({ err, job: this.name }, 'background job failed; retried next round');
+          // The database away (a restart, a failover) is expected now and then; anything else is a fault.
+          const level = isDatabaseUnavailable(err) ? 'warn' : 'error';
+          this.log[level]({ err, job: this.name }, 'background job failed; retried next round');
         },
       )
       .finally(() => {

@@ -6,6 +6,27 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { AppError, tooManyRequests } from '../lib/errors';
 import { ROUTE_MODULES, type RouteModule } from '../routes';
 
+const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+/** What the drivers throw when the database is away (all but the last two), and when it is not. */
+const DATABASE_ERRORS: Record<string, () => Error> = {
+  'admin-shutdown': () => withCode('terminating connection due to administrator command', '57P01'),
+  'starting-up': () => withCode('the database system is starting up', '57P03'),
+  'connection-failure': () => withCode('connection failure', '08006'),
+  terminated: () => new Error('Connection terminated unexpectedly'),
+  'pool-timeout': () => new Error('timeout exceeded when trying to connect'),
+  // A query builder's error around the driver's, which failed on every address it tried.
+  'wrapped-refused': () =>
+    new Error('Failed query: select 1', {
+      cause: new AggregateError([
+        withCode('connect ECONNREFUSED ::1:5432', 'ECONNREFUSED'),
+        withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'),
+      ]),
+    }),
+  'unique-violation': () => withCode('duplicate key value violates unique constraint', '23505'),
+  'serialization-failure': () => withCode('could not serialize access', '40001'),
+};
+
 /** Routes that fail in every way a route can, registered under /api like any module's. */
 const failingModule: RouteModule = {
   async store(base: FastifyInstance) {
@@ -26,6 +47,13 @@ const failingModule: RouteModule = {
     typed.get('/conflict', async () => {
       throw new AppError('CONFLICT', 'That code is taken', { code: 'Already used' });
     });
+    typed.get(
+      '/db/:kind',
+      { schema: { params: z.object({ kind: z.enum(Object.keys(DATABASE_ERRORS) as [string]) }) } },
+      async (request) => {
+        throw DATABASE_ERRORS[request.params.kind]!();
+      },
+    );
     typed.get('/slow-down', async () => {
       throw tooManyRequests('Too many attempts. Please try again in 2 minutes.', 90.2);
     });
@@ -94,6 +122,28 @@ describe('error mapping', () => {
       code: 'TOO_MANY_REQUESTS',
     });
   });
+
+  it.each(Object.keys(DATABASE_ERRORS).slice(0, -2))(
+    'answers the database being away (%s) with a 503 and Retry-After, never a 500',
+    async (kind) => {
+      const res = await app.inject({ method: 'GET', url: `/api/db/${kind}` });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({
+        message: 'The shop is briefly unavailable. Please try again in a few seconds.',
+        code: 'UNAVAILABLE',
+      });
+    },
+  );
+
+  it.each(Object.keys(DATABASE_ERRORS).slice(-2))(
+    'keeps a database error that is not about reaching it (%s) a 500',
+    async (kind) => {
+      const res = await app.inject({ method: 'GET', url: `/api/db/${kind}` });
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['retry-after']).toBeUndefined();
+    },
+  );
 
   it('never leaks internals in a 500', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/boom' });

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, codeOfStatus } from '../lib/errors';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { AppError, codeOfStatus, serviceUnavailable } from '../lib/errors';
 import { type FieldIssue, validationError } from '../lib/validation';
 
 /** What Fastify puts in `error.validation` (the zod type provider keeps zod's code and keys). */
@@ -25,13 +26,31 @@ function sendAppError(reply: FastifyReply, error: AppError) {
     .send({ message: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) });
 }
 
+/** While the database is away every request fails alike: one warning per interval, with a count. */
+const UNAVAILABLE_LOG_INTERVAL_MS = 5000;
+
 /**
  * The single place where errors become HTTP replies. Every reply has the body
  * `{ message, code, fields? }` and the headers its error carries; 5xx replies never carry internals.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  let unavailableLoggedAt = Number.NEGATIVE_INFINITY;
+  let unavailableSince = 0;
+
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) return sendAppError(reply, error);
+    // The database restarting or failing over: the client may try again shortly (Retry-After), and
+    // nothing is wrong with its request or with the code.
+    if (isDatabaseUnavailable(error)) {
+      unavailableSince += 1;
+      const now = Date.now();
+      if (now - unavailableLoggedAt >= UNAVAILABLE_LOG_INTERVAL_MS) {
+        request.log.warn({ err: error, requests: unavailableSince }, 'database unavailable; answered 503');
+        unavailableLoggedAt = now;
+        unavailableSince = 0;
+      }
+      return sendAppError(reply, serviceUnavailable());
+    }
     const fe = error as FastifyError;
     if (fe.validation) {
       const issues = (fe.validation as SchemaIssue[]).map(toFieldIssue);

@@ -1,11 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS } from '../../db/client';
 import { NotifyEvents } from './events';
 
 /** application_name of the listening session. */
 export const LISTENER_NAME = 'bazaar-events';
 const FIRST_RETRY_MS = 100;
-const MAX_RETRY_MS = 10_000;
+/**
+ * Tries at most a second apart: caches are dropped only once it listens again, so the time from the
+ * database's return to a reconnect is how long they may answer what another process changed.
+ */
+const MAX_RETRY_MS = 1000;
 
 /**
  * Events on a PostgreSQL server. Listening needs a session of its own (a pooled
@@ -57,7 +62,12 @@ export class PostgresEvents extends NotifyEvents {
 
   private async connect(): Promise<pg.Client> {
     // Named, so an operator (or a test) can tell the listening session apart in pg_stat_activity.
-    const client = new pg.Client({ connectionString: this.options.url, application_name: LISTENER_NAME });
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      application_name: LISTENER_NAME,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     client.on('notification', (message) => this.handlers.deliver(message.channel, message.payload));
     client.on('error', (err) => {
       this.options.log.warn({ err }, 'event listener connection failed');

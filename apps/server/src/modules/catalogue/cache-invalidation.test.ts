@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertFixtureCatalogue, type ProductRow } from '../../../test/fixtures/products';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { products } from '../../db/schema/catalogue';
+import { LISTENER_NAME } from '../../lib/events/postgres-events';
 
 /** Long enough that nothing in this file expires by itself: only an invalidation can refresh a reply. */
 const CACHE = { catalogueCacheTtlMs: 10 * 60 * 1000 };
@@ -79,4 +80,29 @@ describe('catalogue changes reach every server process', () => {
       },
     );
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'drops every cached reply once its listener is back, since changes may have been missed meanwhile',
+    async () => {
+      const before = await detail(b, shirt.id);
+      const price = before.product.price;
+      expect(await listedPrice(b, shirt)).toBe(price);
+      // A change whose announcement never arrives (as when it is made while B's listener is away) …
+      await setPrice(shirt.id, price * 100 + 500);
+      expect((await detail(b, shirt.id)).product.price).toBe(price);
+      // … and the listeners' connections lost (the database restarted, a proxy dropped them).
+      await a.db.execute(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+           where application_name = '${LISTENER_NAME}' and datname = current_database()`,
+      );
+      // Listening again, B cannot know what it missed: it drops its replies and reads anew.
+      await vi.waitFor(
+        async () => {
+          expect((await detail(b, shirt.id)).product.price).toBe(price + 5);
+          expect(await listedPrice(b, shirt)).toBe(price + 5);
+        },
+        { timeout: 3000, interval: 20 },
+      );
+    },
+  );
 });
