@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/faults/**'],
           globalSetup: ['test/global-setup.ts'],
           isolate: false,
           testTimeout: 30_000,
@@ -35,6 +36,21 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // Faults on real processes: a PostgreSQL of the test's own stopped and started under load,
+        // signals sent to server processes. They need no TEST_DATABASE_URL, so they run once, in
+        // `npm test` (not again in test:integration), one file at a time after every other project,
+        // so the other suites' load does not blur what they time.
+        test: {
+          name: 'server-faults',
+          root: 'apps/server',
+          include: ['test/faults/**/*.test.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {

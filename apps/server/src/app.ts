@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { createDeps, type Deps, type DepsOverrides } from './deps';
+import { Lifecycle } from './lib/lifecycle';
 import { PeriodicJob } from './lib/periodic-job';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { uploadsRoutes } from './modules/catalogue/index';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     deps: Deps;
     /** Every service, built once. Route modules call these; they never build their own. */
     services: Services;
+    /** Starting, running or stopping: readiness, and what a shutdown changes at once. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -81,6 +84,9 @@ async function assemble(
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    // A request that reaches a closing server (on a connection opened before) is served, with
+    // `Connection: close`, rather than refused: the database is still there until the server has closed.
+    return503OnClosing: false,
     ...httpLimits(config),
   }).withTypeProvider<ZodTypeProvider>();
   app.server.maxConnections = config.http.maxConnections;
@@ -88,6 +94,8 @@ async function assemble(
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('services', services);
+  const lifecycle = new Lifecycle();
+  app.decorate('lifecycle', lifecycle);
   const jobs = [
     new PeriodicJob(
       'order expiry',
@@ -115,6 +123,22 @@ async function assemble(
   app.addHook('onReady', async () => {
     await services.catalogue.start();
     for (const job of jobs) job.start();
+    lifecycle.started();
+  });
+  // However the app is closed (a signal, a test), it is stopping from the first moment.
+  app.addHook('preClose', (done) => {
+    lifecycle.stop();
+    done();
+  });
+  // No round starts once a shutdown begins; onClose waits for the one running.
+  lifecycle.whenStopping(() => {
+    for (const job of jobs) void job.stop();
+  });
+  // Once a shutdown begins every reply closes its connection, a request in flight then included, so
+  // no keep-alive connection outlives its last reply (idle ones are closed when the server closes).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (lifecycle.stopping) reply.header('connection', 'close');
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     await Promise.all(jobs.map((job) => job.stop()));

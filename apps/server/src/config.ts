@@ -39,6 +39,7 @@ const envSchema = z.object({
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(72_000),
   MAX_CONNECTIONS: z.coerce.number().int().positive().default(1000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   CATALOGUE_CHECK_REPLIES: boolFlag,
   CATALOGUE_INDEX: z.enum(['memory', 'postgres']).default('memory'),
@@ -123,6 +124,11 @@ export interface Config {
     keepAliveTimeoutMs: number;
     maxConnections: number;
   };
+  /**
+   * How long a shutdown (SIGTERM, SIGINT) waits for requests in flight; past it the connections
+   * left are cut and the process exits (code 1).
+   */
+  shutdownTimeoutMs: number;
   /** Which proxies' X-Forwarded-For is believed (lib/trust-proxy.ts): none, a hop count or their addresses. */
   trustProxy: TrustProxy;
   /** Put before every key this shop writes to Redis, so shops (or test runs) can share one Redis. */
@@ -246,6 +252,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       maxConnections: e.MAX_CONNECTIONS,
     },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     checkCatalogueReplies: e.CATALOGUE_CHECK_REPLIES ?? e.NODE_ENV !== 'production',
     catalogueIndex: e.CATALOGUE_INDEX,

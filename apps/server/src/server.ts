@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemoIfEmpty } from './db/seed/index';
 import { secureDataDir } from './lib/file-modes';
+import { shutDownOnSignals } from './lib/graceful-shutdown';
 
 async function main() {
   const config = loadConfig();
@@ -20,16 +21,7 @@ async function main() {
     await seedDemoIfEmpty({ db, storage, log: app.log, accounts: !config.databaseUrl });
   }
 
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, async () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      await app.close();
-      process.exit(0);
-    });
-  }
+  shutDownOnSignals(app, config.shutdownTimeoutMs);
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info(`Bazaar is open at ${config.publicUrl} (database: ${database.kind})`);

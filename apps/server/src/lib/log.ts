@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import type { PrettyOptions } from 'pino-pretty';
+import { stdoutDestination } from './log-destination';
 
 const REDACTED = '[redacted]';
 /** Query parameters that work as keys: an identity provider's code and state, tokens of any kind. */
@@ -85,7 +86,8 @@ function prettyStream(destination: DestinationStream | undefined): DestinationSt
 /**
  * The server's logger: pino at the configured level, with the request URL redacted (a reset link,
  * an identity provider's code) and errors logged without query parameters. `pretty` lines are for
- * a person at a terminal (development's default); `json`, one object per line, for a collector.
+ * a person at a terminal (development's default); `json`, one object per line, for a collector,
+ * written to stdout without ever blocking (log-destination.ts) unless given another destination.
  */
 export function createLogger(
   level: string,
@@ -106,6 +108,8 @@ export function createLogger(
         err: safeError,
       },
     },
-    format === 'pretty' ? (prettyStream(destination) ?? destination) : destination,
+    format === 'pretty'
+      ? (prettyStream(destination) ?? destination ?? stdoutDestination)
+      : (destination ?? stdoutDestination),
   ) as FastifyBaseLogger;
 }
