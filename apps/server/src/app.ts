@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { createDeps, type Deps, type DepsOverrides } from './deps';
 import { Lifecycle } from './lib/lifecycle';
 import { PeriodicJob } from './lib/periodic-job';
@@ -171,8 +172,16 @@ async function assemble(
       rendererEntry: path.join(path.dirname(path.resolve(config.webDist)), 'dist-ssr', 'entry-server.js'),
       origin: config.publicUrl,
       // Settings are read on every use (one key lookup), so an id saved on any process applies at once.
-      pageHeaders: async () =>
-        (await services.settings.get()).googleAnalyticsId ? variants.withAnalytics : variants.plain,
+      // With the database away the page is still sent (its data then fails in the browser, which says
+      // so and can try again), without analytics.
+      pageHeaders: async () => {
+        try {
+          return (await services.settings.get()).googleAnalyticsId ? variants.withAnalytics : variants.plain;
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) return variants.plain;
+          throw error;
+        }
+      },
       // Rendered pages are kept as the catalogue's replies are, and dropped on the same changes (and
       // the settings' too, which every page shows), here or on any other process.
       pageCacheTtlMs: config.catalogueCacheTtlMs,
