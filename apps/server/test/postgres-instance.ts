@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { freePort } from './server-process';
 
 const run = promisify(execFile);
@@ -16,7 +17,7 @@ export interface PostgresInstance {
   url: string;
   /** Stops the server the way an operator's restart does (fast: sessions are ended, 57P01). */
   stop(): Promise<void>;
-  /** Starts it again; resolves once it accepts connections. */
+  /** Starts it again; resolves the moment it accepts a connection (looked for every 10 ms). */
   start(): Promise<void>;
   /** Stops it at once and removes its files. */
   destroy(): Promise<void>;
@@ -83,8 +84,23 @@ export async function startPostgresInstance(bin: string): Promise<PostgresInstan
     '-c full_page_writes=off',
     '-c max_connections=200',
   ].join(' ');
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // pg_ctl's own wait looks only now and then: the test times the return from the first connection.
   const start = async () => {
-    await pgCtl('-w', '-t', '60', '-l', logFile, '-o', options, 'start');
+    await pgCtl('-W', '-l', logFile, '-o', options, 'start');
+    const until = Date.now() + 60_000;
+    for (;;) {
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+      client.on('error', () => {});
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch (error) {
+        if (Date.now() > until) throw error;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    }
   };
   const stopNow = () => {
     try {
@@ -100,7 +116,7 @@ export async function startPostgresInstance(bin: string): Promise<PostgresInstan
   process.once('exit', stopNow);
   await start();
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url,
     start,
     stop: async () => {
       await pgCtl('-m', 'fast', '-w', '-t', '60', 'stop');

@@ -20,16 +20,21 @@ const QUIET_TURNS = 2;
  * once the connections already waiting are taken in, the listener closes and idle connections with
  * it; requests in flight finish, their replies closing their connections; then jobs, caches, the
  * event listener and the pool close, the logs get a moment to reach their reader, and the process
- * exits 0. Whatever is unfinished after `timeoutMs` is cut, and the process exits 1. A second
- * signal changes nothing.
+ * exits 0. Whatever is unfinished after `timeoutMs` is cut, and the process exits 1; a second
+ * signal exits 1 at once.
  */
 export function shutDownOnSignals(app: FastifyInstance, timeoutMs: number): void {
   let shuttingDown = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (shuttingDown) return;
-      shuttingDown = true;
-      void shutDown(app, signal, timeoutMs);
+      if (!shuttingDown) {
+        shuttingDown = true;
+        void shutDown(app, signal, timeoutMs);
+        return;
+      }
+      // Asked twice (Ctrl-C again): whoever asks does not want to wait.
+      app.log.warn({ signal }, 'asked again to stop: exiting now');
+      void exit(1);
     });
   }
 }
