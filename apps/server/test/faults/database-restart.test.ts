@@ -9,7 +9,8 @@ import { type ServerProcess, startServerProcess } from '../server-process';
 // Two real server processes under load on a PostgreSQL server of the test's own, which the test
 // stops (a fast shutdown: every session is ended with 57P01, transactions in flight included) and
 // starts again. No process may exit, no request may get a 500 (503 with Retry-After while the
-// database is away), and each must answer again within a second of the database coming back.
+// database is away, and readiness 503), and each must answer again within a second of the database
+// coming back.
 const bin = postgresBinaries();
 const skipped = bin ? '' : ' (skipped: no PostgreSQL server programs found; install them or set TEST_PG_BIN)';
 
@@ -147,6 +148,15 @@ describe.skipIf(!bin)(`a PostgreSQL restart under load${skipped}`, () => {
     const stopping = Date.now() - t0;
     await pg.stop();
     const down = Date.now() - t0;
+    // Meanwhile neither process is ready: a load balancer would send its requests elsewhere.
+    const readiness = async () =>
+      Promise.all(
+        servers.map(async (s) => {
+          const res = await fetch(`${s.baseUrl}/api/health/ready`);
+          return { status: res.status, ...((await res.json()) as { database: { reachable: boolean } }) };
+        }),
+      );
+    const readyDuring = await readiness();
     await new Promise((r) => setTimeout(r, OUTAGE_MS));
     await pg.start();
     const back = Date.now() - t0;
@@ -164,6 +174,7 @@ describe.skipIf(!bin)(`a PostgreSQL restart under load${skipped}`, () => {
         }
       }),
     );
+    const readyAfter = await readiness();
     await new Promise((r) => setTimeout(r, 2000));
     running = false;
     await Promise.all(load);
@@ -199,6 +210,8 @@ describe.skipIf(!bin)(`a PostgreSQL restart under load${skipped}`, () => {
       detail(),
     ).toEqual([undefined, undefined]);
     expect(failures, detail()).toEqual([]);
+    for (const r of readyDuring) expect(r).toMatchObject({ status: 503, database: { reachable: false } });
+    for (const r of readyAfter) expect(r).toMatchObject({ status: 200, ready: true });
     const unavailable = outcomes.filter((o) => o.status === 503);
     // The outage reached the requests: otherwise this test proved nothing.
     expect(unavailable.length, detail()).toBeGreaterThan(0);
