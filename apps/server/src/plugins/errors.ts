@@ -35,19 +35,20 @@ const UNAVAILABLE_LOG_INTERVAL_MS = 5000;
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   let unavailableLoggedAt = Number.NEGATIVE_INFINITY;
-  let unavailableSince = 0;
+  /** 503s answered since the last warning (the warning's count). */
+  let unavailableUnlogged = 0;
 
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) return sendAppError(reply, error);
     // The database restarting or failing over: the client may try again shortly (Retry-After), and
     // nothing is wrong with its request or with the code.
     if (isDatabaseUnavailable(error)) {
-      unavailableSince += 1;
+      unavailableUnlogged += 1;
       const now = Date.now();
       if (now - unavailableLoggedAt >= UNAVAILABLE_LOG_INTERVAL_MS) {
-        request.log.warn({ err: error, requests: unavailableSince }, 'database unavailable; answered 503');
+        request.log.warn({ err: error, requests: unavailableUnlogged }, 'database unavailable; answered 503');
         unavailableLoggedAt = now;
-        unavailableSince = 0;
+        unavailableUnlogged = 0;
       }
       return sendAppError(reply, serviceUnavailable());
     }
