@@ -122,7 +122,7 @@ describe('a server process told to stop (SIGTERM)', () => {
   /** Signals the process and resolves with how it ended and how long that took. */
   const terminate = async (s: ServerProcess) => {
     const signalled = Date.now();
-    s.kill('SIGTERM');
+    s.signal('SIGTERM');
     const ended = await Promise.race([s.exited, sleep(SHUTDOWN_TIMEOUT_MS + 5000).then(() => undefined)]);
     return { ended, ms: Date.now() - signalled };
   };
