@@ -109,7 +109,7 @@ export interface Config {
   rateLimitMax: number;
   /**
    * Redis, when set: the API rate limit is counted there, so it holds across every process of the
-   * shop; without it each process counts its own (docs/decisions.md, "the API rate limit").
+   * shop; without it each process counts its own (docs/decisions/141-rate-limit-in-redis.md).
    */
   redisUrl: string | undefined;
   /**

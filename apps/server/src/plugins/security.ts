@@ -122,7 +122,8 @@ export function isRateLimited(request: FastifyRequest): boolean {
 /**
  * Security headers with a strict CSP, control characters refused in URLs, and a per-address rate limit
  * on the API and the rendered pages: counted per process, or in Redis, shared by every process, with
- * REDIS_URL (decisions.md). Accounts are protected by the counters in the database.
+ * REDIS_URL (docs/decisions/059-per-address-rate-limit.md). Accounts are protected by the counters in the
+ * database.
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { config: Config; redis?: Redis | undefined }) => {

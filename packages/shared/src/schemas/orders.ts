@@ -46,7 +46,8 @@ const email = z
 
 /**
  * The checkout's 'Billing Details' form. The spec enforces first name, email and phone; a parcel also
- * needs a street, city, state and pin code to arrive, so those are required too (docs/decisions.md).
+ * needs a street, city, state and pin code to arrive, so those are required too
+ * (docs/decisions/113-billing-details.md).
  */
 export const billingDetailsSchema = z
   .object({

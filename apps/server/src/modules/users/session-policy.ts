@@ -2,7 +2,7 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
 /**
- * How long a session lasts (decisions.md): a token expires after a day without use and is renewed
+ * How long a session lasts (docs/decisions/056-sessions-on-the-server.md): a token expires after a day without use and is renewed
  * while in use, at most once an hour; whatever its use, a session ends two weeks after sign-in.
  * Changing the password or email of an account without a password needs a sign-in with the
  * provider in the last ten minutes.

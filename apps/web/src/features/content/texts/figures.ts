@@ -3,7 +3,7 @@ import { formatINR } from '@bazaar/shared/money';
 /**
  * Every figure the help, FAQ, policy and about pages quote, in one place, so no
  * two pages can disagree. The spec's shipping statements are in another
- * currency; these are their rupee equivalents (see docs/decisions.md).
+ * currency; these are their rupee equivalents (see docs/decisions/022-shipping-figures-in-rupees.md).
  * Free delivery and the standard fee are the cart rule's figures; when the
  * shop settings read lands, those two should come from it.
  */
