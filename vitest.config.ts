@@ -68,6 +68,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['src/testing/dom-setup.ts'],
+          // A screen test types and clicks through a form; two shared cores make that slow at times.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -34,7 +34,9 @@ export interface RenderRoutesOptions {
 export function renderRoutes(routes: RouteObject[], options: RenderRoutesOptions = {}) {
   const queryClient = options.queryClient ?? testQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [options.path ?? '/'] });
-  const user = userEvent.setup();
+  // A browser's file picker lets the user choose any file (`accept` only filters its list by default).
+  // No pause between keystrokes: the screens do not depend on typing speed, and it keeps them quick.
+  const user = userEvent.setup({ applyAccept: false, delay: null });
   const routed = <RouterProvider router={router} />;
   const view = render(
     <QueryClientProvider client={queryClient}>
