@@ -78,15 +78,13 @@ export async function readForm(
   request: Request,
   lists: readonly string[] = [],
 ): Promise<{ fields: Record<string, unknown>; files: File[] }> {
+  const raw = await request.clone().text();
   const form = await request.formData();
+  const files = [...form.values()].filter((value): value is File => typeof value !== 'string');
   const values = new Map<string, string[]>();
-  const files: File[] = [];
-  for (const [key, value] of form.entries()) {
-    if (typeof value !== 'string') files.push(value);
-    else {
-      const name = key.replace(/\[\]$/, '');
-      values.set(name, [...(values.get(name) ?? []), value]);
-    }
+  for (const [key, value] of textParts(raw, request.headers.get('content-type') ?? '')) {
+    const name = key.replace(/\[\]$/, '');
+    values.set(name, [...(values.get(name) ?? []), value]);
   }
   const fields: Record<string, unknown> = {};
   for (const [name, entries] of values) {
@@ -98,6 +96,25 @@ export async function readForm(
       : entries[0];
   }
   return { fields, files };
+}
+
+/**
+ * The text parts of a multipart body, empty ones included: happy-dom's `formData()` drops a field
+ * whose value is empty, and an emptied field is exactly what a form's validation must see.
+ */
+function textParts(body: string, contentType: string): [string, string][] {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
+  if (!boundary) return [];
+  const parts: [string, string][] = [];
+  for (const part of body.split(`--${boundary[1] ?? boundary[2]}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    if (split < 0) continue;
+    const head = part.slice(0, split);
+    if (/filename=/i.test(head)) continue;
+    const name = /name="([^"]*)"/i.exec(head)?.[1];
+    if (name !== undefined) parts.push([name, part.slice(split + 4).replace(/\r\n$/, '')]);
+  }
+  return parts;
 }
 
 /** The Bearer token a request carried, or null. */
