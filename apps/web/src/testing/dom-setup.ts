@@ -12,8 +12,10 @@ configure({ asyncUtilTimeout: 3000 });
 const unanswered: string[] = [];
 beforeAll(() =>
   api.listen({
-    onUnhandledRequest(request) {
+    onUnhandledRequest(request, print) {
       unanswered.push(`${request.method} ${new URL(request.url).pathname}`);
+      // Fails the request there and then: nothing reaches the network.
+      print.error();
     },
   }),
 );

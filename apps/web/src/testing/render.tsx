@@ -57,11 +57,11 @@ const toastTexts = () =>
   [...document.querySelectorAll('.Toastify__toast')].map((toast) => toast.textContent ?? '');
 
 /** Waits for a toast saying `text` (react-toastify's, as the shopper sees it). */
-export function findToast(text: string | RegExp): Promise<string> {
+export function findToast(text: string | RegExp, options: { timeout?: number } = {}): Promise<string> {
   return waitFor(() => {
     const hit = toastTexts().find((t) => (typeof text === 'string' ? t.includes(text) : text.test(t)));
     if (hit === undefined)
       throw new Error(`No toast says ${String(text)}; shown: ${JSON.stringify(toastTexts())}`);
     return hit;
-  });
+  }, options);
 }

@@ -5,7 +5,7 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SHOP_SETTINGS_KEY } from '@/lib/shop-settings';
 import { api, invalid, readForm, reply, requestsTo } from '@/testing/api-server';
-import { shopSettings, user as aUser } from '@/testing/fixtures';
+import { user as aUser, shopSettings } from '@/testing/fixtures';
 import { findToast, renderRoutes, signIn } from '@/testing/render';
 import { ShopSettingsPage } from './shop-settings-page';
 
