@@ -41,7 +41,12 @@ async function setQuantity(user: ReturnType<typeof openCart>['user'], name: stri
 
 beforeEach(() => {
   useGuestCart.getState().clear();
-  api.use(http.get('/api/settings', () => reply(shopSettingsSchema, shopSettings())));
+  // Delivery figures of the shop's own, not the built-in ones the page uses until they load.
+  api.use(
+    http.get('/api/settings', () =>
+      reply(shopSettingsSchema, shopSettings({ shippingFee: 70, freeShippingThreshold: 500 })),
+    ),
+  );
   // The remove buttons ask first; the shopper says yes.
   vi.stubGlobal(
     'confirm',
@@ -71,7 +76,7 @@ describe('the cart page of a guest', () => {
     expect(screen.getByText('Blue · Size M')).toBeTruthy();
     // 2 × ₹450 (10 % off ₹500).
     expect(screen.getByText(formatINR(900))).toBeTruthy();
-    // ₹1,000 is over the ₹140 threshold: delivery is free; tax 10 %.
+    // ₹1,000 is over the shop's ₹500 threshold: delivery is free; tax 10 %.
     expect(await totals()).toEqual({
       'Subtotal:': formatINR(1000),
       'Shipping:': 'Free',
@@ -80,23 +85,25 @@ describe('the cart page of a guest', () => {
     });
   });
 
-  it('charges delivery under the threshold, and Update Cart sets the quantities and the totals follow', async () => {
+  it('charges the shop’s delivery fee under its threshold, and Update Cart sets the quantities and the totals follow', async () => {
     useGuestCart.getState().add({ ...mug, qty: 1 });
     const { user } = openCart();
-    expect(await totals()).toEqual({
-      'Subtotal:': formatINR(100),
-      'Shipping:': formatINR(50),
-      'Tax:': formatINR(10),
-      'Total:': formatINR(160),
-    });
-    await setQuantity(user, 'Tea Mug', '3');
+    await waitFor(async () =>
+      expect(await totals()).toEqual({
+        'Subtotal:': formatINR(100),
+        'Shipping:': formatINR(70),
+        'Tax:': formatINR(10),
+        'Total:': formatINR(180),
+      }),
+    );
+    await setQuantity(user, 'Tea Mug', '5');
     await findToast(CART_MESSAGES.updated);
-    expect(useGuestCart.getState().lines[0]?.qty).toBe(3);
+    expect(useGuestCart.getState().lines[0]?.qty).toBe(5);
     expect(await totals()).toEqual({
-      'Subtotal:': formatINR(300),
+      'Subtotal:': formatINR(500),
       'Shipping:': 'Free',
-      'Tax:': formatINR(30),
-      'Total:': formatINR(330),
+      'Tax:': formatINR(50),
+      'Total:': formatINR(550),
     });
   });
 
