@@ -16,10 +16,14 @@ import { createRouter } from './router';
 // guard, which now sees a guest, must not add a message of its own (session-expiry.test.tsx has the rest).
 
 const app: AppPieces = { createRouter, Providers, Toasts, connectApp, queryClient: browserQueryClient() };
+/** The first screens load their lazy page modules: allow for a slow machine. */
+const FIRST_LOAD = { timeout: 15_000 };
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
-it('ends the session on a login-only page with one toast, and login leads back to the page', async () => {
+it('ends the session on a login-only page with one toast, and login leads back to the page', {
+  timeout: 45_000,
+}, async () => {
   const shopper = aUser();
   answerTheShell(shopper);
   api.use(http.get('/api/orders/myorders', () => refuse('UNAUTHORIZED', 'Your session has expired')));
@@ -27,10 +31,10 @@ it('ends the session on a login-only page with one toast, and login leads back t
   const opened = openApp(app, '/orders');
   close = opened.close;
 
-  await findToast(MESSAGES.sessionExpiredReply, { timeout: 15_000 });
-  await waitFor(() => expect(opened.location().pathname).toBe('/login'));
+  await findToast(MESSAGES.sessionExpiredReply, FIRST_LOAD);
+  await waitFor(() => expect(opened.location().pathname).toBe('/login'), FIRST_LOAD);
   expect(opened.location().search).toBe(`?next=${encodeURIComponent('/orders')}`);
-  expect(await screen.findByRole('heading', { level: 1, name: /log in/i })).toBeTruthy();
+  expect(await screen.findByRole('heading', { level: 1, name: /log in/i }, FIRST_LOAD)).toBeTruthy();
   expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   expect(useSession.getState().isAuthenticated).toBe(false);
   expect(document.body.textContent).not.toContain(MESSAGES.sessionExpiredGuard);

@@ -29,7 +29,8 @@ afterEach(() => {
   close?.();
 });
 
-describe('a session the API refuses', () => {
+// The whole app's screens load more than a form's: more time than the project's default.
+describe('a session the API refuses', { timeout: 45_000 }, () => {
   it('ends at the first 401: the token goes, one toast says why, and login comes next with the way back', async () => {
     const shopper = aUser({ name: 'Asha Rao' });
     answerTheShell(shopper);
@@ -40,9 +41,9 @@ describe('a session the API refuses', () => {
     close = opened.close;
 
     await findToast(MESSAGES.sessionExpiredReply, FIRST_LOAD);
-    await waitFor(() => expect(opened.location().pathname).toBe('/login'));
+    await waitFor(() => expect(opened.location().pathname).toBe('/login'), FIRST_LOAD);
     expect(opened.location().search).toBe(`?next=${encodeURIComponent('/cart')}`);
-    expect(await screen.findByRole('heading', { level: 1, name: /log in/i })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: /log in/i }, FIRST_LOAD)).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(useSession.getState()).toMatchObject({ token: null, user: null, isAuthenticated: false });
     expect(tokenOf(requestsTo('GET', '/api/cart/get')[0]!)).toBe(token);
@@ -58,8 +59,8 @@ describe('a session the API refuses', () => {
     close = opened.close;
 
     await findToast(MESSAGES.notAdmin, FIRST_LOAD);
-    await waitFor(() => expect(opened.location().pathname).toBe('/'));
-    expect(await screen.findByRole('main')).toBeTruthy();
+    await waitFor(() => expect(opened.location().pathname).toBe('/'), FIRST_LOAD);
+    expect(await screen.findByRole('main', {}, FIRST_LOAD)).toBeTruthy();
     expect(useSession.getState()).toMatchObject({ isAuthenticated: true, isAdmin: false, token });
     expect(useSession.getState().user?.isAdmin).toBe(false);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(token);
