@@ -57,6 +57,21 @@ export default defineConfig({
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'scripts/*.test.ts'] },
       },
+      {
+        // Components, hooks and screens in a DOM (happy-dom: its fetch, FormData and File work with MSW,
+        // where jsdom's File in a multipart body stalls Node's fetch), the API answered by MSW. Pure
+        // `.test.ts` files stay in the Node project above, without a DOM to set up.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web-dom',
+          root: 'apps/web',
+          include: ['src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/testing/dom-setup.ts'],
+          // A screen test types and clicks through a form; two shared cores make that slow at times.
+          testTimeout: 20_000,
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { vi } from 'vitest';
 import { freePort } from './harness';
 
 /**
@@ -51,16 +52,16 @@ export async function latestMailTo(
   to: string,
   { subject, timeoutMs = 10_000 }: { subject?: string; timeoutMs?: number } = {},
 ): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = readdirSync(dir).sort().reverse();
-    for (const file of files) {
+  const newest = () => {
+    for (const file of readdirSync(dir).sort().reverse()) {
       const raw = readFileSync(path.join(dir, file), 'utf8');
       if (!raw.split('\r\n', 1)[0]?.toLowerCase().includes(to.toLowerCase())) continue;
       const text = decodeQuotedPrintable(raw);
       if (subject === undefined || text.includes(`Subject: ${subject}`)) return text;
     }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No mail to ${to} arrived within ${timeoutMs} ms`);
+    throw new Error(
+      `No mail to ${to}${subject ? ` with subject ${subject}` : ''} arrived within ${timeoutMs} ms`,
+    );
+  };
+  return vi.waitFor(newest, { timeout: timeoutMs });
 }

@@ -1,11 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeInBrowser, launchBrowser, newPage } from './harness';
+import { hydrated } from './journey';
 
 const baseUrl = inject('baseUrl');
 const BANNER_TEXT = 'Summer Sale For All Swim Suits And Free Express Delivery-OFF 50%';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
+/** Longer than the header search's pause after typing before it asks for suggestions (250 ms). */
+const SUGGEST_PAUSE_MS = 1000;
 
 describeInBrowser('the storefront shell', () => {
   let browser: Browser;
@@ -40,14 +43,22 @@ describeInBrowser('the storefront shell', () => {
     await page.goto('/');
     const box = page.getByRole('combobox', { name: 'Search products' });
 
+    const entries = () => page.evaluate(() => history.length);
+    const before = await entries();
     await box.fill('   ');
     await box.press('Enter');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.waitForTimeout(300);
     expect(pathOf(page)).toBe('/');
 
     await box.fill('  cotton shirt & co  ');
     await box.press('Enter');
+    await page.waitForURL(`${baseUrl}/search/cotton%20shirt%20%26%20co`);
+    // The empty tries came first and added no page to the history: the results are the one new entry,
+    // and Back leads to where they were typed.
+    expect(await entries()).toBe(before + 1);
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goForward();
     await page.waitForURL(`${baseUrl}/search/cotton%20shirt%20%26%20co`);
     // The box keeps the term of the results page; the clear button empties it.
     await expect.poll(() => box.inputValue()).toBe('cotton shirt & co');
@@ -63,16 +74,28 @@ describeInBrowser('the storefront shell', () => {
     };
     const product = seeded.products[0]!;
     const term = product.name.split(' ')[0]!;
+    // The page's timers run on Playwright's clock: the suggestions' typing pause is passed at once
+    // instead of waited for.
+    await page.clock.install();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/products/suggestions') asked.push(url.searchParams.get('q') ?? '');
+    });
     await page.goto('/');
+    await hydrated(page);
     const box = page.getByRole('combobox', { name: 'Search products' });
     await box.fill('s');
-    await page.waitForTimeout(400);
+    await page.clock.runFor(SUGGEST_PAUSE_MS);
     expect(await box.getAttribute('aria-expanded')).toBe('false');
 
     await box.fill(term);
+    await page.clock.runFor(SUGGEST_PAUSE_MS);
     const list = page.getByRole('listbox', { name: 'Product suggestions' });
     await list.waitFor();
     expect(await box.getAttribute('aria-expanded')).toBe('true');
+    // One letter, its pause passed before the term was typed, asked nothing; the term was asked for.
+    expect(asked).toEqual([term]);
     const options = list.getByRole('option');
     const count = await options.count();
     expect(count).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { SESSION_CHECK_INTERVAL_MS } from '@bazaar/shared/constants';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { describeInBrowser, launchBrowser, newPage } from './harness';
@@ -311,6 +312,9 @@ describeInBrowser('the storefront in Chromium', () => {
     });
     const { token } = (await login.json()) as { token: string };
     const page = await newPage(browser, baseUrl);
+    // The page's timers run on Playwright's clock, so the session's once-a-second check is run below
+    // instead of waited for.
+    await page.clock.install();
     await page.goto('/');
     await page.evaluate((t) => localStorage.setItem('token', t), token);
     await page.goto('/profile');
@@ -319,8 +323,13 @@ describeInBrowser('the storefront in Chromium', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await toast(page, 'Logged out successfully');
     await page.waitForURL(`${baseUrl}/login`);
-    // The guard must not follow with its own message, nor send the shopper back to /profile later.
-    await page.waitForTimeout(1500);
+    // The guard must not follow with its own message, nor send the shopper back to /profile later:
+    // the session check runs (twice), then the login form answers typing, so whatever those ticks set
+    // off has rendered before the page is looked at.
+    await page.clock.runFor(2 * SESSION_CHECK_INTERVAL_MS);
+    const email = page.locator('main').getByLabel('Email', { exact: true });
+    await email.fill('customer@bazaar.local');
+    await expect.poll(() => email.inputValue()).toBe('customer@bazaar.local');
     expect(await page.getByRole('alert').filter({ hasText: 'Session expired' }).count()).toBe(0);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login');
     await page.context().close();

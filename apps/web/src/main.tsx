@@ -2,13 +2,12 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
+import { connectApp } from './app/connect-app';
 import { Document, PAGE_STATE_ID, type PageState } from './app/document';
 import { Providers, Toasts } from './app/providers';
 import { browserQueryClient } from './app/query-client';
 import { createRouter, routes } from './app/router';
-import { followSessionChanges } from './app/session-effects';
 import { restoreTheme } from './app/shop-settings-effects';
-import { setApiNavigator } from './lib/api-client';
 import './styles.css';
 
 declare global {
@@ -34,11 +33,8 @@ async function loadMatchedRoutes(): Promise<void> {
 }
 
 function start() {
-  followSessionChanges(client);
   const router = createRouter();
-  setApiNavigator((to) => {
-    void router.navigate(to);
-  });
+  connectApp(router, client);
   return router;
 }
 

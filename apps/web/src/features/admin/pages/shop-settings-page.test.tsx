@@ -1,0 +1,125 @@
+import { shopSettingsUpdateFieldsSchema } from '@bazaar/shared/schemas/admin';
+import { type ShopSettings, shopSettingsSchema } from '@bazaar/shared/schemas/settings';
+import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SHOP_SETTINGS_KEY } from '@/lib/shop-settings';
+import { api, invalid, readForm, reply, requestsTo } from '@/testing/api-server';
+import { user as aUser, shopSettings } from '@/testing/fixtures';
+import { findToast, renderRoutes, signIn } from '@/testing/render';
+import { ShopSettingsPage } from './shop-settings-page';
+
+/** The shop's settings as the server holds them; a valid save changes them. */
+let stored: ShopSettings;
+let saves = 0;
+
+beforeEach(() => {
+  stored = shopSettings({ name: 'Bazaar', shippingFee: 50, freeShippingThreshold: 140 });
+  saves = 0;
+  api.use(
+    http.get('/api/settings', () => reply(shopSettingsSchema, stored)),
+    // As the server reads the form: the shared schema of its fields, the logo apart.
+    http.put('/api/settings', async ({ request }) => {
+      const { fields, files } = await readForm(request);
+      const checked = shopSettingsUpdateFieldsSchema.safeParse(fields);
+      if (!checked.success) return invalid(checked.error);
+      const { removeLogo, ...changes } = checked.data;
+      saves += 1;
+      stored = shopSettingsSchema.parse({
+        ...stored,
+        ...changes,
+        logo: files.length ? '/uploads/logo.webp' : removeLogo ? null : stored.logo,
+        updatedAt: new Date(Date.parse(stored.updatedAt) + saves * 1000).toISOString(),
+      });
+      return reply(shopSettingsSchema, stored);
+    }),
+  );
+  signIn(aUser({ isAdmin: true }));
+});
+
+async function openSettings() {
+  const view = renderRoutes([{ path: '/admin/settings', Component: ShopSettingsPage }], {
+    path: '/admin/settings',
+  });
+  await screen.findByRole('button', { name: 'Save Changes' });
+  const save = () => view.user.click(screen.getByRole('button', { name: 'Save Changes' }));
+  return { ...view, save };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const errorOf = (label: string) => {
+  const ids = field(label).getAttribute('aria-describedby')?.split(' ') ?? [];
+  const error = ids.find((i) => i.endsWith('-error'));
+  return error ? (document.getElementById(error)?.textContent ?? null) : null;
+};
+
+async function replace(user: Awaited<ReturnType<typeof openSettings>>['user'], label: string, value: string) {
+  await user.clear(field(label));
+  if (value) await user.type(field(label), value);
+}
+
+describe('the Shop Settings form', () => {
+  it('starts from the shop’s current settings', async () => {
+    await openSettings();
+    expect(field('Shop Name').value).toBe('Bazaar');
+    expect(field('Delivery fee (₹)').value).toBe('50');
+    expect(field('Free delivery from (₹)').value).toBe('140');
+    expect(field('Payment window (minutes)').value).toBe('');
+    expect(field('Payment window (minutes)').placeholder).toBe("30 (the server's default)");
+  });
+
+  it('shows each refusal of the server under its field and keeps the settings', async () => {
+    const { user, save } = await openSettings();
+    await replace(user, 'Shop Name', '');
+    await replace(user, 'Delivery fee (₹)', '-10');
+    await replace(user, 'Phone', 'call me');
+    await replace(user, 'Google Analytics ID', 'UA-1234');
+    await replace(user, 'Units one shopper may hold', '0');
+    await save();
+    await findToast('Invalid request: check');
+    await waitFor(() => expect(errorOf('Shop Name')).toBe('Shop name is required'));
+    expect(errorOf('Delivery fee (₹)')).toBe('Shipping fee cannot be negative');
+    expect(errorOf('Phone')).toBe('Phone may hold digits, spaces, +, - and brackets only');
+    expect(errorOf('Google Analytics ID')).toBe('Google Analytics ID looks like G-XXXXXXXXXX');
+    expect(errorOf('Units one shopper may hold')).toBe('Units one shopper may hold must be 1 to 100000');
+    expect(errorOf('Free delivery from (₹)')).toBeNull();
+    expect(saves).toBe(0);
+  });
+
+  it('saves the changes, says so, and the whole app reads the new settings', async () => {
+    const { user, save, queryClient } = await openSettings();
+    await replace(user, 'Shop Name', 'Bazaar India');
+    await replace(user, 'Delivery fee (₹)', '40.50');
+    await replace(user, 'Free delivery from (₹)', '499');
+    await replace(user, 'Payment window (minutes)', '45');
+    await save();
+    await findToast('Shop settings updated!');
+    const [sent] = requestsTo('PUT', '/api/settings');
+    const form = await sent!.formData();
+    expect(form.get('name')).toBe('Bazaar India');
+    expect(form.get('shippingFee')).toBe('40.50');
+    expect(form.get('holdWindowMinutes')).toBe('45');
+    expect(form.has('removeLogo')).toBe(false);
+    expect(queryClient.getQueryData<ShopSettings>(SHOP_SETTINGS_KEY)).toMatchObject({
+      name: 'Bazaar India',
+      shippingFee: 40.5,
+      freeShippingThreshold: 499,
+      holdWindowMinutes: 45,
+    });
+    // The form starts again from what was saved.
+    await waitFor(() => expect(field('Delivery fee (₹)').value).toBe('40.5'));
+  });
+
+  it('takes a logo picture and refuses a file that is not one', async () => {
+    const { user, save } = await openSettings();
+    await user.upload(field('Logo'), new File(['x'], 'logo.pdf', { type: 'application/pdf' }));
+    await findToast('logo.pdf is not a picture');
+    await user.upload(field('Logo'), new File([new Uint8Array(64)], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'new logo' })).toBeTruthy();
+    await save();
+    await findToast('Shop settings updated!');
+    const form = await requestsTo('PUT', '/api/settings')[0]!.formData();
+    expect((form.get('logo') as File).name).toBe('logo.png');
+    expect(stored.logo).toBe('/uploads/logo.webp');
+  });
+});
