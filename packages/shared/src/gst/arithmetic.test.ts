@@ -23,6 +23,8 @@ describe('apportion (largest remainder)', () => {
     expect(apportion(0, [0, 0])).toEqual([0, 0]);
     expect(() => apportion(1, [0, 0])).toThrow(RangeError);
     expect(() => apportion(-1, [1])).toThrow(RangeError);
+    expect(() => apportion(1, [2, -1])).toThrow(RangeError);
+    expect(() => apportion(1, [1.5])).toThrow(RangeError);
   });
 
   it('sums exactly, stays within a unit of the exact share, never exceeds a weight', () => {

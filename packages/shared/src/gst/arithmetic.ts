@@ -17,6 +17,9 @@ export function mulDivRound(a: number, b: number, c: number): number {
  */
 export function apportion(total: number, weights: readonly number[]): number[] {
   if (!Number.isSafeInteger(total) || total < 0) throw new RangeError(`Cannot apportion ${total}`);
+  if (!weights.every((w) => Number.isSafeInteger(w) && w >= 0)) {
+    throw new RangeError('Weights must be whole, non-negative numbers');
+  }
   const sum = weights.reduce((a, w) => a + w, 0);
   if (sum === 0) {
     if (total === 0) return weights.map(() => 0);

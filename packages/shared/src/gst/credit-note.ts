@@ -188,9 +188,16 @@ function byUnits(
     // The units' share of the line's value; the last unit takes whatever is left of it.
     const share =
       s.units + quantity === q ? s.left : mulDivRound(t, s.units + quantity, q) - mulDivRound(t, s.units, q);
-    const amount = Math.min(s.left, Math.max(0, share));
-    // A paisa more when the only tax split left cannot be halved (see taxFor).
-    parts.push({ state: s, quantity, amount: taxFor(s, amount) === null ? amount + 1 : amount });
+    let amount = Math.min(s.left, Math.max(0, share));
+    if (taxFor(s, amount) === null) {
+      // Only tax is left and it goes in pairs (see taxFor): a paisa less or more, whichever keeps the
+      // units credited so far closer to their share of the line (the lesser on a tie).
+      const target = mulDivRound(t, s.units + quantity, q);
+      const fits = [amount - 1, amount + 1].filter((a) => a >= 0 && a <= s.left && taxFor(s, a) !== null);
+      fits.sort((a, b) => Math.abs(s.credited + a - target) - Math.abs(s.credited + b - target) || a - b);
+      amount = fits[0]!;
+    }
+    parts.push({ state: s, quantity, amount });
   }
   return parts;
 }
