@@ -1,4 +1,6 @@
 export * from './constants';
+export * from './gst';
+export * from './india';
 export * from './money';
 export * from './order-status';
 export * from './pricing';

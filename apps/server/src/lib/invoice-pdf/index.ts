@@ -1,0 +1,9 @@
+export type {
+  CreditNoteDocument,
+  InvoiceDocument,
+  PlainInvoiceDocument,
+  Recipient,
+  Supplier,
+  TaxInvoiceDocument,
+} from './invoice-document';
+export { renderInvoicePdf } from './render-invoice-pdf';

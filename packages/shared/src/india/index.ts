@@ -1,0 +1,3 @@
+export * from './amount-in-words';
+export * from './pincode';
+export * from './states';
