@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { endOfShopDate, shopDate } from '../../lib/shop-time';
-import { type Actor, type AuditService, diff } from '../audit/audit.service';
+import { type Actor, type AuditService, diff } from '../audit/index';
 import {
   type CouponRow,
   type CouponValues,

@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock';
 import { toCsv } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { shopDate, startOfShopDay } from '../../lib/shop-time';
-import type { Actor, AuditService } from '../audit/audit.service';
+import type { Actor, AuditService } from '../audit/index';
 import type { PaymentsService } from '../payments/payments.service';
 import {
   countOrders,

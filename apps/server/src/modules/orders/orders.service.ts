@@ -17,7 +17,7 @@ import { killPoint } from '../../lib/kill-point';
 import { ordersPlaced } from '../../lib/metrics';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { PaymentsService } from '../payments/payments.service';
-import type { SettingsService } from '../settings/settings.service';
+import type { SettingsService } from '../settings/index';
 import type { CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
 import { findCartCoupon, findCouponLimit, holdCoupon } from './coupon-holds.repo';
 import { type HoldCheck, OrderHolds } from './order-holds';

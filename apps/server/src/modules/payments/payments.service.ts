@@ -19,7 +19,7 @@ import type { CheckoutCart } from '../orders/checkout-ports';
 import { orderConfirmationMail } from '../orders/order-confirmation-mail';
 import { moveOrder } from '../orders/order-lifecycle';
 import { findItemsOfOrders, findOrderById, lockOrder, type OrderRow } from '../orders/orders.repo';
-import type { SettingsService } from '../settings/settings.service';
+import type { SettingsService } from '../settings/index';
 import { checksUntil, nextCheckAt } from './check-schedule';
 import {
   type PaymentProvider,
