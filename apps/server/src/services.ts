@@ -83,6 +83,8 @@ export function createServices(deps: Deps): Services {
   const coupons = new CouponsService();
   const cart = new CartService({ ...deps, settings, coupons });
   const payments = new PaymentsService({ ...deps, cart, settings, catalogue });
+  const userAdmin = new UserAdminService({ ...deps, audit });
+  const orderAdmin = new OrderAdminService({ ...deps, audit, payments });
   return {
     passwords,
     catalogue,
@@ -95,7 +97,7 @@ export function createServices(deps: Deps): Services {
     payments,
     settings,
     audit,
-    userAdmin: new UserAdminService({ ...deps, audit }),
+    userAdmin,
     productAdmin: new ProductAdminService({ ...deps, catalogue, audit }),
     ai: new AiService({ ...deps, limits }),
     limits,
@@ -104,9 +106,9 @@ export function createServices(deps: Deps): Services {
     coupons,
     cart,
     wishlist: new WishlistService(deps),
-    orderAdmin: new OrderAdminService({ ...deps, audit, payments }),
+    orderAdmin,
     holdAdmin: new HoldAdminService({ ...deps, audit, settings, catalogue }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),
-    dashboard: new DashboardService(deps),
+    dashboard: new DashboardService({ ...deps, orderAdmin, userAdmin }),
   };
 }

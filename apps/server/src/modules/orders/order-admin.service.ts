@@ -21,6 +21,7 @@ import {
   findOrderItems,
   findOrderPage,
   findOrdersForExport,
+  findOrdersSince,
   findOrderWithCustomer,
   findPayments,
   findStatusHistoryWithUsers,
@@ -92,6 +93,16 @@ export class OrderAdminService {
       total,
       counts: { total: counts.total, pending: counts.pending, today: counts.today },
     };
+  }
+
+  /** The shop-wide counts of the orders screen, "today" from `todayStart` on. */
+  counts(todayStart: Date): Promise<{ total: number; pending: number; toShip: number; today: number }> {
+    return countOrders(this.deps.db, todayStart);
+  }
+
+  /** Orders placed since `since`, newest first, at most `limit` (the dashboard's recent orders). */
+  placedSince(since: Date, limit: number): Promise<OrderWithCustomer[]> {
+    return findOrdersSince(this.deps.db, since, limit);
   }
 
   async get(orderId: string): Promise<AdminOrderDetail> {

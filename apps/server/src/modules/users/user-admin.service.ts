@@ -55,6 +55,11 @@ export class UserAdminService {
     };
   }
 
+  /** How many accounts there are, and how many of them are admins (the dashboard's figures). */
+  counts(): Promise<{ users: number; admins: number }> {
+    return countUsersAndAdmins(this.deps.db);
+  }
+
   /**
    * Makes the user an admin or an ordinary user. Sessions are checked against
    * the user row on every request, so a demoted admin loses admin rights at
