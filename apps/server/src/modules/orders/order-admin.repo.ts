@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ORDER_STATUS_RANK, type OrderStatus } from '@bazaar/shared';
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { orderItems, orderStatusHistory, orders, payments } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
-import { likePattern } from '../catalogue/products.repo';
 import { MANUAL_PROVIDER, type OrderRow } from './orders.repo';
 
 export type PaymentRow = typeof payments.$inferSelect;
