@@ -82,7 +82,19 @@ export function createServices(deps: Deps): Services {
   const settings = new SettingsService({ ...deps, audit });
   const coupons = new CouponsService();
   const cart = new CartService({ ...deps, settings, coupons });
-  const payments = new PaymentsService({ ...deps, cart, settings, catalogue });
+  // Payments settle orders (one way, through OrdersService's public methods); orders reach payments
+  // only through their own port (orders/payment-ports.ts), bound here to the service built just after.
+  const orders: OrdersService = new OrdersService({
+    ...deps,
+    cart,
+    coupons,
+    settings,
+    catalogue,
+    get payments() {
+      return payments;
+    },
+  });
+  const payments = new PaymentsService({ ...deps, orders });
   const userAdmin = new UserAdminService({ ...deps, audit });
   const orderAdmin = new OrderAdminService({ ...deps, audit, payments });
   return {
@@ -93,7 +105,7 @@ export function createServices(deps: Deps): Services {
     users,
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
-    orders: new OrdersService({ ...deps, cart, coupons, payments, settings, catalogue }),
+    orders,
     payments,
     settings,
     audit,

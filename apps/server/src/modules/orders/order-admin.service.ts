@@ -14,7 +14,6 @@ import { toCsv } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { shopDate, startOfShopDay } from '../../lib/shop-time';
 import type { Actor, AuditService } from '../audit/index';
-import type { PaymentsService } from '../payments/payments.service';
 import {
   countOrders,
   deleteOrderRow,
@@ -34,6 +33,7 @@ import {
 } from './order-admin.repo';
 import { moveOrder, type Actor as OrderActor } from './order-lifecycle';
 import { findOrderById, hasCapturedPayment, type OrderRow } from './orders.repo';
+import type { OrderPayments } from './payment-ports';
 
 /** At most this many orders go into one CSV export (a larger shop narrows it with the search or status). */
 export const ORDER_EXPORT_MAX = 50_000;
@@ -43,7 +43,7 @@ export interface OrderAdminServiceDeps {
   clock: Clock;
   audit: AuditService;
   /** Asked before a payment is recorded by hand: the shopper may have paid online after all. */
-  payments: Pick<PaymentsService, 'settleFromProvider'>;
+  payments: Pick<OrderPayments, 'settleFromProvider'>;
 }
 
 export interface StatusChange {
