@@ -1,15 +1,11 @@
 import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
-import type { OrderPaymentReply, VerifyPaymentBody, VerifyPaymentReply } from '@bazaar/shared/schemas/orders';
-import { api } from './api-client';
-import { notify } from './notify';
+import type { OrderPaymentReply } from '@bazaar/shared/schemas/orders';
+import { notify } from '@/lib/notify';
+import { verifyPayment } from '../api/verify-payment';
 import { openPaymentWindow } from './payment-window';
 
-// Checkout pays a new order, My Orders pays one again (Pay now): both features use this one flow.
-
-/** POST /orders/verify: what the payment window handed back, for the server to check and record. */
-export function verifyPayment(body: VerifyPaymentBody): Promise<VerifyPaymentReply> {
-  return api<VerifyPaymentReply>('/orders/verify', { method: 'POST', body });
-}
+// Checkout pays a new order; My Orders pays one again (Pay now) with the same flow, which the app
+// layer hands it from this feature's entry (app/providers.tsx).
 
 export type PayOutcome = 'paid' | 'unpaid' | 'unverified';
 
