@@ -55,7 +55,7 @@ export default defineConfig({
       },
       {
         resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'scripts/*.test.ts'] },
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts'] },
       },
       {
         // Components, hooks and screens in a DOM (happy-dom: its fetch, FormData and File work with MSW,

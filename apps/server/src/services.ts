@@ -82,7 +82,21 @@ export function createServices(deps: Deps): Services {
   const settings = new SettingsService({ ...deps, audit });
   const coupons = new CouponsService();
   const cart = new CartService({ ...deps, settings, coupons });
-  const payments = new PaymentsService({ ...deps, cart, settings, catalogue });
+  // Payments settle orders (one way, through OrdersService's public methods); orders reach payments
+  // only through their own port (orders/payment-ports.ts), bound here to the service built just after.
+  const orders: OrdersService = new OrdersService({
+    ...deps,
+    cart,
+    coupons,
+    settings,
+    catalogue,
+    get payments() {
+      return payments;
+    },
+  });
+  const payments = new PaymentsService({ ...deps, orders });
+  const userAdmin = new UserAdminService({ ...deps, audit });
+  const orderAdmin = new OrderAdminService({ ...deps, audit, payments });
   return {
     passwords,
     catalogue,
@@ -91,11 +105,11 @@ export function createServices(deps: Deps): Services {
     users,
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
-    orders: new OrdersService({ ...deps, cart, coupons, payments, settings, catalogue }),
+    orders,
     payments,
     settings,
     audit,
-    userAdmin: new UserAdminService({ ...deps, audit }),
+    userAdmin,
     productAdmin: new ProductAdminService({ ...deps, catalogue, audit }),
     ai: new AiService({ ...deps, limits }),
     limits,
@@ -104,9 +118,9 @@ export function createServices(deps: Deps): Services {
     coupons,
     cart,
     wishlist: new WishlistService(deps),
-    orderAdmin: new OrderAdminService({ ...deps, audit, payments }),
+    orderAdmin,
     holdAdmin: new HoldAdminService({ ...deps, audit, settings, catalogue }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),
-    dashboard: new DashboardService(deps),
+    dashboard: new DashboardService({ ...deps, orderAdmin, userAdmin }),
   };
 }

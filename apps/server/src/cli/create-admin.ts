@@ -8,9 +8,13 @@ import { DataDirInUseError } from '../db/data-dir-lock';
 import { inTransaction } from '../db/transaction';
 import { secureDataDir } from '../lib/file-modes';
 import { PasswordHasher } from '../lib/password';
-import { PasswordPolicy } from '../modules/users/password-policy';
-import { deleteSessionsOfUser } from '../modules/users/sessions.repo';
-import { findUserByEmail, insertUser, updateUser } from '../modules/users/users.repo';
+import {
+  deleteSessionsOfUser,
+  findUserByEmail,
+  insertUser,
+  PasswordPolicy,
+  updateUser,
+} from '../modules/users/index';
 
 const USAGE = `Usage: npm run create-admin -- --email <email> --password <password> [--name <name>]
 

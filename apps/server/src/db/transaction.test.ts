@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helpers';
-import { findUserByEmail, insertUser, isUniqueViolation, updateUser } from '../modules/users/users.repo';
+import { findUserByEmail, insertUser, updateUser } from '../modules/users/users.repo';
 import { users } from './schema/users';
 import { inTransaction } from './transaction';
+import { isUniqueViolation } from './unique-violation';
 
 describe('inTransaction (unit of work)', () => {
   let t: TestApp;

@@ -2,9 +2,9 @@ import { SESSION_TOKEN_HEADER } from '@bazaar/shared/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
-import type { AuthUser, UsersService } from '../modules/users/users.service';
+import type { AuthUser, UsersService } from '../modules/users/index';
 
-export type { AuthUser } from '../modules/users/users.service';
+export type { AuthUser } from '../modules/users/index';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 

@@ -5,6 +5,7 @@ import 'react-toastify/dist/ReactToastify.css';
 import { SessionBootstrap } from '@/features/account';
 import { useProductInCart } from '@/features/cart';
 import { type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
+import { type OrderPayment, OrderPaymentContext } from '@/features/orders';
 import { useProductInWishlist, type WishlistCart, WishlistCartContext } from '@/features/wishlist';
 import { loadToastify } from '@/lib/notify';
 import { SiteOriginContext } from '@/lib/site';
@@ -14,6 +15,10 @@ import { ShopSettingsEffects } from './shop-settings-effects';
 const productShopping: ProductShopping = { useCart: useProductInCart, useWishlist: useProductInWishlist };
 // The wishlist page's Add to Cart goes through the cart feature too.
 const wishlistCart: WishlistCart = { useCart: useProductInCart };
+// My Orders' Pay now opens checkout's payment window; its code loads with the first payment, not the page.
+const orderPayment: OrderPayment = {
+  pay: (payment) => import('@/features/checkout').then((checkout) => checkout.payOrder(payment)),
+};
 
 /** What every page needs around it: the query cache, the session check, the shop's settings, the origin. */
 export function Providers({
@@ -31,7 +36,9 @@ export function Providers({
         <SessionBootstrap />
         <ShopSettingsEffects />
         <ProductShoppingContext value={productShopping}>
-          <WishlistCartContext value={wishlistCart}>{children}</WishlistCartContext>
+          <WishlistCartContext value={wishlistCart}>
+            <OrderPaymentContext value={orderPayment}>{children}</OrderPaymentContext>
+          </WishlistCartContext>
         </ProductShoppingContext>
       </SiteOriginContext>
     </QueryClientProvider>

@@ -1,6 +1,6 @@
 import { cartTotals, DEFAULT_PRICING, type OrderStatus } from '@bazaar/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { type Actor, moveOrder } from '../../modules/orders/order-lifecycle';
+import { moveOrder, type OrderActor } from '../../modules/orders/index';
 import type { Tx } from '../client';
 import { products } from '../schema/catalogue';
 import { orderItems, orderStatusHistory, orders, payments } from '../schema/orders';
@@ -148,7 +148,7 @@ async function countRedemption(tx: Tx, couponId: string, orderId: string, userId
 }
 
 /** Who makes each move in the demo: the shop takes payments and refunds, the admin ships, the shopper cancels. */
-function actorFor(to: OrderStatus, adminId: string, shopperId: string): Actor {
+function actorFor(to: OrderStatus, adminId: string, shopperId: string): OrderActor {
   if (to === 'Processing' || to === 'Refunded') return { kind: 'system' };
   if (to === 'Cancelled') return { kind: 'shopper', userId: shopperId };
   return { kind: 'admin', userId: adminId };

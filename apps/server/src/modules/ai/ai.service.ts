@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import { type DescriptionWriter, hasPlaceholder } from '../../lib/ai/description-writer';
 import { OfflineWriter } from '../../lib/ai/offline-writer';
-import type { RateLimitService, WindowLimit } from '../rate-limit/rate-limit.service';
+import type { RateLimitService, WindowLimit } from '../rate-limit/index';
 
 /** Each admin may ask this often: enough to try a few wordings, not enough to run up a bill. */
 export const AI_LIMIT: WindowLimit = { requests: 10, windowMs: 60_000 };

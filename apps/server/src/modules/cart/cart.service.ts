@@ -15,8 +15,8 @@ import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { imageUrl } from '../catalogue/image-url';
-import type { CouponsService } from '../coupons/coupons.service';
-import type { SettingsService } from '../settings/settings.service';
+import type { CouponsService } from '../coupons/index';
+import type { SettingsService } from '../settings/index';
 import {
   type CartLineRow,
   type CartProductRow,

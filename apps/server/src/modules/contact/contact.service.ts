@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../plugins/auth';
-import type { RateLimitService, WindowLimit } from '../rate-limit/rate-limit.service';
+import type { RateLimitService, WindowLimit } from '../rate-limit/index';
 import {
   type ContactRow,
   findContactMessage,

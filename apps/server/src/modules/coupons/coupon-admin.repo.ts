@@ -1,9 +1,9 @@
 import type { CouponKind } from '@bazaar/shared';
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { newsletterSubscribers } from '../../db/schema/content';
 import { coupons } from '../../db/schema/shopping';
-import { likePattern } from '../catalogue/products.repo';
 
 export type CouponRow = typeof coupons.$inferSelect;
 /** A coupon and, for a newsletter welcome code, the address it was made for. */

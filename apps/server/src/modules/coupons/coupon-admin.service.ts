@@ -2,11 +2,11 @@ import type { CouponInput, CouponListParams } from '@bazaar/shared';
 import { idSchema } from '@bazaar/shared';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { endOfShopDate, shopDate } from '../../lib/shop-time';
-import { type Actor, type AuditService, diff } from '../audit/audit.service';
-import { isUniqueViolation } from '../users/users.repo';
+import { type Actor, type AuditService, diff } from '../audit/index';
 import {
   type CouponRow,
   type CouponValues,

@@ -1,7 +1,7 @@
 import { dashboardSchema, paiseToRupees } from '@bazaar/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { toAdminOrderSummary } from '../orders/order-admin-reply';
+import { toAdminOrderSummary } from '../orders/index';
 
 /** GET /admin/dashboard: revenue, order, product and user counts, the last week's orders, revenue per day. */
 export async function dashboardRoutes(base: FastifyInstance) {

@@ -2,13 +2,17 @@ import { DASHBOARD_RECENT_DAYS, DASHBOARD_RECENT_MAX, DASHBOARD_REVENUE_DAYS } f
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { lastShopDates, startOfShopDay } from '../../lib/shop-time';
-import { countOrders, findOrdersSince, type OrderWithCustomer } from '../orders/order-admin.repo';
-import { countUsersAndAdmins } from '../users/user-admin.repo';
+import type { OrderAdminService, OrderWithCustomer } from '../orders/index';
+import type { UserAdminService } from '../users/index';
 import { countLiveProducts, countOrdersSince, revenueByPaidDay, sumRevenue } from './dashboard.repo';
 
 export interface DashboardServiceDeps {
   db: Db;
   clock: Clock;
+  /** The orders screen's counts and recent orders, asked of the orders module. */
+  orderAdmin: Pick<OrderAdminService, 'counts' | 'placedSince'>;
+  /** Accounts and admins, asked of the users module. */
+  userAdmin: Pick<UserAdminService, 'counts'>;
 }
 
 export interface DashboardFigures {
@@ -28,16 +32,16 @@ export class DashboardService {
   constructor(private readonly deps: DashboardServiceDeps) {}
 
   async figures(): Promise<DashboardFigures> {
-    const { db, clock } = this.deps;
+    const { db, clock, orderAdmin, userAdmin } = this.deps;
     const now = clock.now();
     const weekStart = startOfShopDay(now, DASHBOARD_RECENT_DAYS - 1);
     const [revenuePaise, counts, lastWeek, products, users, recentOrders, perDay] = await Promise.all([
       sumRevenue(db),
-      countOrders(db, startOfShopDay(now)),
+      orderAdmin.counts(startOfShopDay(now)),
       countOrdersSince(db, weekStart),
       countLiveProducts(db),
-      countUsersAndAdmins(db),
-      findOrdersSince(db, weekStart, DASHBOARD_RECENT_MAX),
+      userAdmin.counts(),
+      orderAdmin.placedSince(weekStart, DASHBOARD_RECENT_MAX),
       revenueByPaidDay(db, startOfShopDay(now, DASHBOARD_REVENUE_DAYS - 1)),
     ]);
     const byDate = new Map(perDay.map((d) => [d.date, d]));

@@ -11,9 +11,9 @@ import type { Clock } from '../../lib/clock';
 import { toCsv } from '../../lib/csv';
 import { badRequest } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer/index';
-import type { Actor, AuditService } from '../audit/audit.service';
-import type { RateLimitService, WindowLimit } from '../rate-limit/rate-limit.service';
-import type { SettingsService } from '../settings/settings.service';
+import type { Actor, AuditService } from '../audit/index';
+import type { RateLimitService, WindowLimit } from '../rate-limit/index';
+import type { SettingsService } from '../settings/index';
 import {
   type CouponRow,
   findCoupon,

@@ -4,10 +4,10 @@ import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { Actor, AuditService } from '../audit/audit.service';
-import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { Actor, AuditService } from '../audit/index';
 import { imageUrl } from '../catalogue/image-url';
-import type { SettingsService } from '../settings/settings.service';
+import type { SettingsService } from '../settings/index';
+import type { CatalogueCache } from './catalogue-port';
 import { findHeldUnits } from './hold-admin.repo';
 import { moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
@@ -22,7 +22,7 @@ export interface HoldAdminServiceDeps {
   clock: Clock;
   audit: AuditService;
   settings: Pick<SettingsService, 'holdRules'>;
-  catalogue: Pick<CatalogueService, 'invalidate'>;
+  catalogue: CatalogueCache;
 }
 
 export interface ReleaseOutcome {

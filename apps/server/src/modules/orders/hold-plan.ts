@@ -1,4 +1,4 @@
-import type { HoldRules } from '../settings/settings.service';
+import type { HoldRules } from '../settings/index';
 
 // The rules of unpaid holds, apart from the database: how much one holder may keep off sale, and which
 // earlier holds an order takes over. The service reads the counts and slots, asks here, and writes.

@@ -4,6 +4,16 @@ import { holdAdminRoutes } from './hold-admin.routes';
 import { orderAdminRoutes } from './order-admin.routes';
 import { ordersRoutes } from './orders.routes';
 
+export type { OrderWithCustomer } from './order-admin.repo';
+export type { OrderAdminService } from './order-admin.service';
+export { toAdminOrderSummary } from './order-admin-reply';
+// For the demo seed (db/seed/orders.ts), which walks its orders through the lifecycle in its own transaction.
+export { type Actor as OrderActor, moveOrder } from './order-lifecycle';
+export type { PaymentSettlement } from './order-settlement';
+export type { OrderRow } from './orders.repo';
+export type { OrdersService } from './orders.service';
+export type { OrderPayments, PaymentWindow } from './payment-ports';
+
 /** Orders: shoppers place, pay and follow theirs; admins list, open, pay, move and delete them, and release holds. */
 export const ordersModule: RouteModule = {
   store: ordersRoutes,

@@ -1,7 +1,7 @@
 import type { AdminOrder, AdminOrderSummary } from '@bazaar/shared';
 import { paiseToRupees } from '@bazaar/shared';
 import { imageUrl } from '../catalogue/image-url';
-import { profileImageUrl } from '../users/user-reply';
+import { profileImageUrl } from '../users/index';
 import type { OrderWithCustomer } from './order-admin.repo';
 import type { AdminOrderDetail } from './order-admin.service';
 import { nextStatuses } from './order-lifecycle';

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { ORDER_STATUS_RANK, type OrderStatus } from '@bazaar/shared';
-import { and, asc, count, desc, eq, gte, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { orderItems, orderStatusHistory, orders, payments } from '../../db/schema/orders';
 import { users } from '../../db/schema/users';
-import { likePattern } from '../catalogue/products.repo';
-import type { OrderRow } from './orders.repo';
-
-/** The provider name of a payment an admin recorded by hand (cash, a bank transfer) with "Mark as Paid". */
-export const MANUAL_PROVIDER = 'manual';
+import { MANUAL_PROVIDER, type OrderRow } from './orders.repo';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -258,38 +255,4 @@ export async function insertManualPayment(
     createdAt: values.at,
     updatedAt: values.at,
   });
-}
-
-/** The providers (other than a hand-recorded payment) that captured money for the order. */
-export async function findOnlineCapturedProviders(db: DbOrTx, orderId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ provider: payments.provider })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.status, 'captured'),
-        ne(payments.provider, MANUAL_PROVIDER),
-      ),
-    );
-  return rows.map((r) => r.provider);
-}
-
-/** Hand-recorded payments that turned out to be a mistake: kept, marked void. */
-export async function voidManualPayments(db: DbOrTx, orderId: string): Promise<void> {
-  await db
-    .update(payments)
-    .set({ status: 'voided' })
-    .where(
-      and(
-        eq(payments.orderId, orderId),
-        eq(payments.provider, MANUAL_PROVIDER),
-        eq(payments.status, 'captured'),
-      ),
-    );
-}
-
-/** No payment window: an order an admin put back to awaiting payment waits for an admin, not a timer. */
-export async function clearPaymentWindow(db: DbOrTx, orderId: string): Promise<void> {
-  await db.update(orders).set({ expiresAt: null }).where(eq(orders.id, orderId));
 }

@@ -13,14 +13,14 @@ import type { Clock } from '../../lib/clock';
 import { toCsv } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { shopDate, startOfShopDay } from '../../lib/shop-time';
-import type { Actor, AuditService } from '../audit/audit.service';
-import type { PaymentsService } from '../payments/payments.service';
+import type { Actor, AuditService } from '../audit/index';
 import {
   countOrders,
   deleteOrderRow,
   findOrderItems,
   findOrderPage,
   findOrdersForExport,
+  findOrdersSince,
   findOrderWithCustomer,
   findPayments,
   findStatusHistoryWithUsers,
@@ -33,6 +33,7 @@ import {
 } from './order-admin.repo';
 import { moveOrder, type Actor as OrderActor } from './order-lifecycle';
 import { findOrderById, hasCapturedPayment, type OrderRow } from './orders.repo';
+import type { OrderPayments } from './payment-ports';
 
 /** At most this many orders go into one CSV export (a larger shop narrows it with the search or status). */
 export const ORDER_EXPORT_MAX = 50_000;
@@ -42,7 +43,7 @@ export interface OrderAdminServiceDeps {
   clock: Clock;
   audit: AuditService;
   /** Asked before a payment is recorded by hand: the shopper may have paid online after all. */
-  payments: Pick<PaymentsService, 'settleFromProvider'>;
+  payments: Pick<OrderPayments, 'settleFromProvider'>;
 }
 
 export interface StatusChange {
@@ -92,6 +93,16 @@ export class OrderAdminService {
       total,
       counts: { total: counts.total, pending: counts.pending, today: counts.today },
     };
+  }
+
+  /** The shop-wide counts of the orders screen, "today" from `todayStart` on. */
+  counts(todayStart: Date): Promise<{ total: number; pending: number; toShip: number; today: number }> {
+    return countOrders(this.deps.db, todayStart);
+  }
+
+  /** Orders placed since `since`, newest first, at most `limit` (the dashboard's recent orders). */
+  placedSince(since: Date, limit: number): Promise<OrderWithCustomer[]> {
+    return findOrdersSince(this.deps.db, since, limit);
   }
 
   async get(orderId: string): Promise<AdminOrderDetail> {

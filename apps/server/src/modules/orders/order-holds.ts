@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { conflict } from '../../lib/errors';
-import type { HoldRules } from '../settings/settings.service';
+import type { HoldRules } from '../settings/index';
 import { type HoldPlan, type HoldRefusal, holdCaps, planHold } from './hold-plan';
 import {
   countHeld,

@@ -4,8 +4,9 @@ import { inTransaction } from '../../db/transaction';
 import { conflict, forbidden } from '../../lib/errors';
 import { orderMoves } from '../../lib/metrics';
 import { deleteRedemption, holdCoupon, recordRedemption, releaseCoupon } from './coupon-holds.repo';
-import { clearPaymentWindow, findOnlineCapturedProviders, voidManualPayments } from './order-admin.repo';
 import {
+  clearPaymentWindow,
+  findOnlineCapturedProviders,
   findOrderQuantities,
   hasCapturedPayment,
   insertStatusHistory,
@@ -14,6 +15,7 @@ import {
   setShopperDeleted,
   takeStock,
   updateOrderStatus,
+  voidManualPayments,
 } from './orders.repo';
 import { dropHolds, releaseHolds } from './unpaid-holds.repo';
 

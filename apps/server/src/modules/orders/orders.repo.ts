@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@bazaar/shared/constants';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalogue';
 import {
@@ -9,6 +9,9 @@ import {
   orders,
   payments,
 } from '../../db/schema/orders';
+
+/** The provider name of a payment an admin recorded by hand (cash, a bank transfer) with "Mark as Paid". */
+export const MANUAL_PROVIDER = 'manual';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -241,4 +244,38 @@ export async function hasCapturedPayment(db: DbOrTx, orderId: string, totalPaise
 /** The (from, to) pairs the database allows: the trigger's table. */
 export function findAllowedMoves(db: DbOrTx): Promise<{ fromStatus: OrderStatus; toStatus: OrderStatus }[]> {
   return db.select().from(orderStatusTransitions);
+}
+
+/** The providers (other than a hand-recorded payment) that captured money for the order. */
+export async function findOnlineCapturedProviders(db: DbOrTx, orderId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ provider: payments.provider })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.status, 'captured'),
+        ne(payments.provider, MANUAL_PROVIDER),
+      ),
+    );
+  return rows.map((r) => r.provider);
+}
+
+/** Hand-recorded payments that turned out to be a mistake: kept, marked void. */
+export async function voidManualPayments(db: DbOrTx, orderId: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'voided' })
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.provider, MANUAL_PROVIDER),
+        eq(payments.status, 'captured'),
+      ),
+    );
+}
+
+/** No payment window: an order an admin put back to awaiting payment waits for an admin, not a timer. */
+export async function clearPaymentWindow(db: DbOrTx, orderId: string): Promise<void> {
+  await db.update(orders).set({ expiresAt: null }).where(eq(orders.id, orderId));
 }

@@ -7,8 +7,6 @@ import {
   myOrdersReplySchema,
   orderIdParamsSchema,
   orderPaymentReplySchema,
-  verifyPaymentBodySchema,
-  verifyPaymentReplySchema,
 } from '@bazaar/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,10 +21,13 @@ const errors = {
   409: errorReplySchema,
 };
 
-/** The shopper's checkout and orders: place, pay (again), verify, list, delete. All need a signed-in user. */
+/**
+ * The shopper's checkout and orders: place, pay (again), list, delete. All need a signed-in user. The
+ * payment window's answer, POST /orders/verify, is the payments module's (payments.routes.ts).
+ */
 export async function ordersRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { orders, payments } = app.services;
+  const { orders } = app.services;
   const { config } = app.deps;
   // onRequest: a guest is refused before the body is read.
   app.addHook('onRequest', app.requireUser);
@@ -73,21 +74,6 @@ export async function ordersRoutes(base: FastifyInstance) {
       },
     },
     async (request) => orders.payAgain(signedInUser(request).id, request.params.id),
-  );
-
-  app.post(
-    '/orders/verify',
-    {
-      schema: {
-        tags,
-        summary: "Verify the payment window's signature and mark the caller's order paid",
-        description:
-          'HMAC-SHA256 of provider order id | payment id with the key secret, compared in constant time against the provider order stored for this order; then the payment is confirmed with the provider. A repeat answers the same and changes nothing.',
-        body: verifyPaymentBodySchema,
-        response: { 200: verifyPaymentReplySchema, ...errors },
-      },
-    },
-    async (request) => payments.verify(signedInUser(request).id, request.body),
   );
 
   app.get(

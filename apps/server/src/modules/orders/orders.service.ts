@@ -9,20 +9,22 @@ import {
 } from '@bazaar/shared';
 import type { OrderStatus } from '@bazaar/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Config } from '../../config';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { killPoint } from '../../lib/kill-point';
+import type { Mailer } from '../../lib/mailer/index';
 import { ordersPlaced } from '../../lib/metrics';
-import type { CatalogueService } from '../catalogue/catalogue.service';
-import type { PaymentsService } from '../payments/payments.service';
-import type { SettingsService } from '../settings/settings.service';
+import type { SettingsService } from '../settings/index';
+import type { CatalogueCache } from './catalogue-port';
 import type { CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
 import { findCartCoupon, findCouponLimit, holdCoupon } from './coupon-holds.repo';
 import { type HoldCheck, OrderHolds } from './order-holds';
 import { type Actor, moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
+import { type PaymentSettlement, settlePayment } from './order-settlement';
 import { toMyOrder } from './order-view';
 import {
   claimExpiredOrders,
@@ -40,6 +42,7 @@ import {
   setShopperDeleted,
   takeStock,
 } from './orders.repo';
+import type { OrderPayments } from './payment-ports';
 import { pruneHolds } from './unpaid-holds.repo';
 
 /**
@@ -57,9 +60,13 @@ export interface OrdersServiceDeps {
   log: FastifyBaseLogger;
   cart: CheckoutCart;
   coupons: CouponRules;
-  payments: PaymentsService;
+  /** The payments module, through the port orders declare (it calls back into settlePayment). */
+  payments: OrderPayments;
   settings: SettingsService;
-  catalogue: Pick<CatalogueService, 'invalidate'>;
+  catalogue: CatalogueCache;
+  /** The confirmation mail of a paid order, and the address of My Orders it links to. */
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl'>;
 }
 
 /**
@@ -98,6 +105,29 @@ export class OrdersService {
     return moved;
   }
 
+  /** The order as it is now (for payments: whose it is, its window, whether it is paid), in `db` or a transaction. */
+  find(orderId: string, db: DbOrTx = this.deps.db): Promise<OrderRow | undefined> {
+    return findOrderById(db, orderId);
+  }
+
+  /** The order's row, locked until `tx` ends; payments lock their own row first, then the order's. */
+  lockForPayment(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+    return lockOrder(tx, orderId);
+  }
+
+  /**
+   * A captured payment for `order` (locked in `tx` by lockForPayment): pays it, or says why it cannot
+   * (see order-settlement.ts). Called by the payments module, which records the payment first and
+   * refunds a refused one.
+   */
+  settlePayment(
+    tx: Tx,
+    order: OrderRow,
+    payment: { amountPaise: number; note: string },
+  ): Promise<PaymentSettlement> {
+    return settlePayment(this.deps, tx, order, payment);
+  }
+
   /**
    * POST /orders. Prices the user's own cart with the shared rule (whatever the client says of
    * items, prices or payment is ignored); in one transaction, with the cart locked, writes the order
@@ -131,9 +161,9 @@ export class OrdersService {
           email: input.email,
           phone: input.phone,
           shippingAddress: input.shippingAddress,
-          paymentMethod: payments.provider.window.provider,
+          paymentMethod: payments.window.provider,
           // The sandbox takes no money: its orders are test orders, shown as such and never revenue.
-          isTest: payments.provider.window.provider === 'sandbox',
+          isTest: payments.window.provider === 'sandbox',
           subtotalPaise: totals.subTotalPaise,
           discountPaise: totals.couponDiscountPaise,
           couponCode: cart.coupon?.code ?? null,
@@ -395,7 +425,7 @@ export class OrdersService {
       razorpayOrderId: payment.providerOrderId,
       amount: payment.amountPaise,
       currency: 'INR',
-      ...this.deps.payments.provider.window,
+      ...this.deps.payments.window,
       name,
       prefill: { name: order.name, email: order.email, contact: order.phone },
       expiresAt: (order.expiresAt ?? order.createdAt).toISOString(),

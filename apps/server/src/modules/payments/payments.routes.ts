@@ -1,17 +1,47 @@
-import { errorReplySchema, webhookReplySchema } from '@bazaar/shared';
+import {
+  errorReplySchema,
+  verifyPaymentBodySchema,
+  verifyPaymentReplySchema,
+  webhookReplySchema,
+} from '@bazaar/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInUser } from '../../plugins/auth';
 
 /** Webhook bodies are small events; anything larger is not one. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /**
- * POST /payments/webhook, the provider's server-to-server events, plus whatever routes the provider
- * itself serves from the shop (the sandbox's payment page).
+ * POST /orders/verify, the payment window's answer (at the orders path the web app has always
+ * called); POST /payments/webhook, the provider's server-to-server events; plus whatever routes the
+ * provider itself serves from the shop (the sandbox's payment page).
  */
 export async function paymentsRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { payments } = app.services;
+
+  app.post(
+    '/orders/verify',
+    {
+      // onRequest: a guest is refused before the body is read, as on every other /orders route.
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: "Verify the payment window's signature and mark the caller's order paid",
+        description:
+          'HMAC-SHA256 of provider order id | payment id with the key secret, compared in constant time against the provider order stored for this order; then the payment is confirmed with the provider. A repeat answers the same and changes nothing.',
+        body: verifyPaymentBodySchema,
+        response: {
+          200: verifyPaymentReplySchema,
+          400: errorReplySchema,
+          401: errorReplySchema,
+          404: errorReplySchema,
+          409: errorReplySchema,
+        },
+      },
+    },
+    async (request) => payments.verify(signedInUser(request).id, request.body),
+  );
 
   await app.register(async function webhookScope(scope) {
     // The signature covers the exact bytes sent: the body is kept raw here and parsed after the check.

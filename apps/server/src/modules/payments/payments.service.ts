@@ -7,21 +7,15 @@ import {
   type VerifyPaymentReply,
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { killPoint } from '../../lib/kill-point';
-import type { Mailer } from '../../lib/mailer/index';
-import type { CatalogueService } from '../catalogue/catalogue.service';
-import type { CheckoutCart } from '../orders/checkout-ports';
-import { orderConfirmationMail } from '../orders/order-confirmation-mail';
-import { moveOrder } from '../orders/order-lifecycle';
-import { findItemsOfOrders, findOrderById, lockOrder, type OrderRow } from '../orders/orders.repo';
-import type { SettingsService } from '../settings/settings.service';
+import type { OrderPayments, OrderRow, OrdersService } from '../orders/index';
 import { checksUntil, nextCheckAt } from './check-schedule';
 import {
+  type CheckoutWindow,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderOrder,
@@ -61,12 +55,9 @@ export interface PaymentsServiceDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
-  config: Pick<Config, 'publicUrl'>;
   payments: PaymentProvider;
-  mailer: Mailer;
-  cart: CheckoutCart;
-  settings: SettingsService;
-  catalogue: Pick<CatalogueService, 'invalidate'>;
+  /** Orders' public side: payments read and lock the order they settle, and hand it the captured money. */
+  orders: Pick<OrdersService, 'find' | 'lockForPayment' | 'settlePayment'>;
 }
 
 export const PAYMENT_NOT_CONFIRMED =
@@ -78,11 +69,16 @@ export const PAYMENT_NOT_CONFIRMED =
  * for an order that expired meanwhile is honoured if its stock and coupon can be taken again, and
  * refunded through the provider otherwise.
  */
-export class PaymentsService {
+export class PaymentsService implements OrderPayments {
   constructor(private readonly deps: PaymentsServiceDeps) {}
 
   get provider(): PaymentProvider {
     return this.deps.payments;
+  }
+
+  /** What the browser needs to open the provider's payment window. */
+  get window(): CheckoutWindow {
+    return this.deps.payments.window;
   }
 
   /**
@@ -163,14 +159,14 @@ export class PaymentsService {
         const [due] = await lockDueChecks(tx, provider.window.provider, now, 1);
         if (!due) return undefined;
         // Its order's window may be the shop's own setting, or moved since: the checks follow it.
-        const payBy = (await findOrderById(tx, due.orderId))?.expiresAt ?? due.createdAt;
+        const payBy = (await this.deps.orders.find(due.orderId, tx))?.expiresAt ?? due.createdAt;
         await setNextCheck(tx, due.id, nextCheckAt(due.createdAt, now, checksUntil(payBy)));
         return due;
       });
       if (!row) break;
       try {
         const found = await provider.fetchOrderPayments(row.providerOrderId);
-        const order = await findOrderById(db, row.orderId);
+        const order = await this.deps.orders.find(row.orderId);
         const settled = await this.settleFound(row, found, {
           capture: order?.status === 'Pending',
           source: 'found at the provider by the reconciliation',
@@ -226,7 +222,7 @@ export class PaymentsService {
   ): Promise<VerifyPaymentReply> {
     const { db, payments: provider } = this.deps;
     const order = idSchema.safeParse(body.orderId).success
-      ? await findOrderById(db, body.orderId)
+      ? await this.deps.orders.find(body.orderId)
       : undefined;
     if (!order || order.userId !== userId) throw notFound('Order not found');
     const row = await findPaymentOfOrder(db, order.id, provider.window.provider);
@@ -262,7 +258,7 @@ export class PaymentsService {
         throw badRequest(settled.reason ?? 'Your payment did not go through. Please try again.');
       default:
         // Another payment paid this order already (this one, never captured, lapses back to the shopper).
-        if ((await findOrderById(db, order.id))?.paidAt) {
+        if ((await this.deps.orders.find(order.id))?.paidAt) {
           return { success: true, message: CHECKOUT_MESSAGES.paid, orderId: order.id };
         }
         throw conflict(PAYMENT_NOT_CONFIRMED);
@@ -329,7 +325,7 @@ export class PaymentsService {
     const { db, payments: provider, log } = this.deps;
     const row = await findPaymentByProviderOrder(db, provider.window.provider, authorized.orderId);
     if (!row || (row.status !== 'created' && row.status !== 'failed')) return undefined;
-    if ((await findOrderById(db, row.orderId))?.status !== 'Pending') return undefined;
+    if ((await this.deps.orders.find(row.orderId))?.status !== 'Pending') return undefined;
     try {
       // The event may be stale: the payment as it is now decides.
       let payment = await provider.fetchPayment(authorized.id);
@@ -351,16 +347,17 @@ export class PaymentsService {
 
   /**
    * In the caller's transaction, with the payment row and then the order locked (every path locks in
-   * that order): a failed attempt is recorded (unless a capture was already); a captured payment
-   * pays a Pending order (coupon redeemed, cart emptied, confirmation mailed after commit), pays an
-   * expired one whose stock and coupon can be taken again, or is marked for refund.
+   * that order): a failed attempt is recorded (unless a capture was already); a captured payment is
+   * recorded and handed to orders (OrdersService.settlePayment: a Pending order is paid, its cart
+   * emptied and its confirmation mailed; an expired one is paid if its stock and coupon can be taken
+   * again), and one orders cannot honour is marked for refund.
    */
   private async settleIn(tx: Tx, payment: ProviderPayment, source: string): Promise<Settlement> {
-    const { payments: provider, clock } = this.deps;
+    const { payments: provider } = this.deps;
     const row = await lockPaymentByProviderOrder(tx, provider.window.provider, payment.orderId);
     if (!row)
       return { outcome: 'ignored', reason: `no order of this shop has provider order ${payment.orderId}` };
-    const order = (await lockOrder(tx, row.orderId))!;
+    const order = (await this.deps.orders.lockForPayment(tx, row.orderId))!;
     if (payment.status === 'failed') {
       await markFailed(tx, row.id, {
         providerPaymentId: payment.id,
@@ -391,42 +388,20 @@ export class PaymentsService {
       email: payment.email,
       raw: payment,
     });
-    const at = clock.now();
-    const note = `payment ${payment.id} captured (${source})`;
-    if (order.status === 'Pending' && payment.amountPaise >= order.totalPaise) {
-      await moveOrder(tx, order, 'Processing', { kind: 'system' }, { at, note });
-      if (order.userId) await this.deps.cart.clear(tx, order.userId);
-      await this.mailConfirmation(tx, order);
+    const settled = await this.deps.orders.settlePayment(tx, order, {
+      amountPaise: payment.amountPaise,
+      note: `payment ${payment.id} captured (${source})`,
+    });
+    if (settled.outcome === 'paid') {
       killPoint('payments:settling');
       return { outcome: 'paid', orderId: order.id };
-    }
-    if (order.status === 'Cancelled' && !order.paidAt && payment.amountPaise >= order.totalPaise) {
-      try {
-        // A savepoint: a refused move (stock or coupon gone) undoes only itself.
-        await tx.transaction((savepoint) =>
-          moveOrder(savepoint, order, 'Processing', { kind: 'system' }, { at, note: `late ${note}` }),
-        );
-        await this.mailConfirmation(tx, order);
-        await this.stockTakenAgain(tx, order);
-        killPoint('payments:settling');
-        return { outcome: 'paid', orderId: order.id };
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        await markRefundDue(tx, row.id);
-        return {
-          outcome: 'refunded',
-          orderId: order.id,
-          amountPaise: payment.amountPaise,
-          reason: error.message,
-        };
-      }
     }
     await markRefundDue(tx, row.id);
     return {
       outcome: 'refunded',
       orderId: order.id,
       amountPaise: payment.amountPaise,
-      reason: REFUND_REASON,
+      reason: settled.reason ?? REFUND_REASON,
     };
   }
 
@@ -461,30 +436,6 @@ export class PaymentsService {
         }
       }
     }
-  }
-
-  /** A late payment took the stock again: the catalogue's cached pages showing it are dropped after commit. */
-  private async stockTakenAgain(tx: Tx, order: OrderRow): Promise<void> {
-    const items = await findItemsOfOrders(tx, [order.id]);
-    const ids = items.flatMap((i) => (i.productId ? [i.productId] : []));
-    await inTransaction(tx, async (_tx, unit) => {
-      unit.afterCommit(() =>
-        this.deps.catalogue
-          .invalidate(ids)
-          .catch((err) => this.deps.log.warn({ err }, 'catalogue cache not refreshed after a late payment')),
-      );
-    });
-  }
-
-  private async mailConfirmation(tx: Tx, order: OrderRow): Promise<void> {
-    const items = await findItemsOfOrders(tx, [order.id]);
-    const ordersUrl = `${this.deps.config.publicUrl.replace(/\/+$/, '')}/orders`;
-    await inTransaction(tx, async (_tx, unit) => {
-      unit.afterCommit(async () => {
-        const { name } = await this.deps.settings.get();
-        this.deps.mailer.sendInBackground(orderConfirmationMail(name, order, items, ordersUrl));
-      });
-    });
   }
 }
 

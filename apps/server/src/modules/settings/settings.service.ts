@@ -14,9 +14,8 @@ import { inTransaction } from '../../db/transaction';
 import type { Events } from '../../lib/events/index';
 import { type ImageRules, toWebp } from '../../lib/image-upload';
 import type { FileStorage } from '../../lib/storage';
-import { type Actor, type AuditService, diff } from '../audit/audit.service';
+import { type Actor, type AuditService, diff } from '../audit/index';
 import { imageUrl } from '../catalogue/image-url';
-import type { PaymentProvider } from '../payments/payment-provider';
 import {
   findShopSettings,
   lockShopSettings,
@@ -49,8 +48,11 @@ export interface SettingsServiceDeps {
   audit: AuditService;
   /** The server's default payment window, for a shop that has not set its own. */
   config: Pick<Config, 'orders'>;
-  /** The payment provider: with the sandbox, every page says payments are simulated. */
-  payments: Pick<PaymentProvider, 'window'>;
+  /**
+   * The payment provider (deps.payments), only for its name: with the sandbox, every page says
+   * payments are simulated. Typed here so settings, which payments read, never import payments.
+   */
+  payments: { window: { provider: string } };
 }
 
 /** What a database without a settings row shows: the column defaults. */

@@ -5,6 +5,14 @@ import { oidcRoutes } from './oidc.routes';
 import { passwordRoutes } from './password.routes';
 import { usersAdminRoutes } from './users.admin-routes';
 
+// For the create-admin command (cli/create-admin.ts), which works on the database without the app.
+export { PasswordPolicy } from './password-policy';
+export { deleteSessionsOfUser } from './sessions.repo';
+export type { UserAdminService } from './user-admin.service';
+export { profileImageUrl } from './user-reply';
+export { findUserByEmail, insertUser, updateUser } from './users.repo';
+export type { AuthUser, UsersService } from './users.service';
+
 /** Accounts and sessions: /users/* and /auth/oidc/*; admins manage users at /users/all, /users/update, /users/delete. */
 export const usersModule: RouteModule = {
   async store(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { users } from '../../db/schema/users';
-import { likePattern } from '../catalogue/products.repo';
 import type { UserRow } from './users.repo';
 
 /** Name, email, phone or id containing the term, case-insensitively. */

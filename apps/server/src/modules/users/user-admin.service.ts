@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import type { Actor, AuditService } from '../audit/audit.service';
+import type { Actor, AuditService } from '../audit/index';
 import { isStoredKey } from './profile-image';
 import {
   countUsersAndAdmins,
@@ -53,6 +53,11 @@ export class UserAdminService {
         nonAdminUsers: counts.users - counts.admins,
       },
     };
+  }
+
+  /** How many accounts there are, and how many of them are admins (the dashboard's figures). */
+  counts(): Promise<{ users: number; admins: number }> {
+    return countUsersAndAdmins(this.deps.db);
   }
 
   /**

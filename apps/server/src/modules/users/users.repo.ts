@@ -105,12 +105,5 @@ export async function consumeResetToken(
   return row?.userId;
 }
 
-/** PostgreSQL's unique_violation, raised when two registrations race for one email. */
-export function isUniqueViolation(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+// catalogue/product-admin.service.ts still takes it from here until the catalogue's restructuring lands.
+export { isUniqueViolation } from '../../db/unique-violation';

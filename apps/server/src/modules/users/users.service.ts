@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Clock } from '../../lib/clock';
 import type { DeviceId } from '../../lib/device-id';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
@@ -24,7 +25,6 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
-  isUniqueViolation,
   type UserRow,
   updateUser,
 } from './users.repo';

@@ -1,4 +1,4 @@
 // The account feature's public entry: the only module of it that code outside the feature imports
-// (the router also lazy-loads its pages/). Checked by `npm run lint` (apps/web/scripts/check-boundaries.ts).
+// (the router also lazy-loads its pages/). Checked by `npm run lint` (.dependency-cruiser.cjs).
 export { SessionBootstrap } from './components/session-bootstrap';
 export { useLogout } from './hooks/use-logout';

@@ -1,5 +1,5 @@
 // The catalogue feature's public entry: the only module of it that code outside the feature imports
-// (the router also lazy-loads its pages/). Checked by `npm run lint` (apps/web/scripts/check-boundaries.ts).
+// (the router also lazy-loads its pages/). Checked by `npm run lint` (.dependency-cruiser.cjs).
 export { CategoryLinks } from './components/category-links';
 export { HeaderSearch } from './components/header-search';
 export {

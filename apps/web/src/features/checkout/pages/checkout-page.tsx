@@ -16,13 +16,13 @@ import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { payOrder } from '@/lib/pay-order';
 import { useSession } from '@/lib/session-store';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCheckout } from '../api/get-checkout';
 import { usePlaceOrder } from '../api/place-order';
 import { CheckoutSummary } from '../components/checkout-summary';
 import { billingDefaults, orderBody } from '../lib/billing';
+import { payOrder } from '../lib/pay-order';
 
 type Values = z.input<typeof billingDetailsSchema>;
 

@@ -8,9 +8,9 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { ProductImage } from '@/components/ui/product-image';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
-import { payOrder } from '@/lib/pay-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { usePayOrderAgain } from '../api/pay-order-again';
+import { useOrderPayment } from '../lib/order-payment';
 import { StatusIcon, statusText } from './status-icon';
 
 const day = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
@@ -24,14 +24,14 @@ const moment = new Intl.DateTimeFormat('en-IN', {
 export function OrderCard({ order }: { order: MyOrder }) {
   const queryClient = useQueryClient();
   const payAgain = usePayOrderAgain();
+  const payment = useOrderPayment();
   const deleteOrder = useDeleteOrder();
   const [paying, setPaying] = useState(false);
 
   const pay = async () => {
     setPaying(true);
     try {
-      const payment = await payAgain.mutateAsync(order._id);
-      await payOrder(payment);
+      await payment.pay(await payAgain.mutateAsync(order._id));
     } catch (error) {
       notify.error(errorMessage(error, CHECKOUT_MESSAGES.initiateFailed));
     } finally {

@@ -1,0 +1,4 @@
+// The orders feature's public entry: the only module of it that code outside the feature imports
+// (the router also lazy-loads its pages/). Checked by `npm run lint` (.dependency-cruiser.cjs).
+
+export { type OrderPayment, OrderPaymentContext } from './lib/order-payment';
