@@ -119,213 +119,221 @@ async function payInSandbox(server: ServerProcess, providerOrderId: string): Pro
   }
 }
 
-describe.skipIf(!onPostgres)(`sandbox payments, the process killed at each point${skipped}`, () => {
-  const h = harness(() => ({ PAYMENTS_PROVIDER: 'sandbox' }));
-  let n = 0;
-  const newShopper = () => shopper(h.seeder, `killed${n++}-${Math.floor(Math.random() * 1e9)}@example.com`);
-  const webhooksOf = async (providerOrderId: string) =>
-    (await sandboxWebhookRows(h.seeder.db)).filter((w) => w.body.includes(providerOrderId));
-  /** "A minute passes": the retries the dead process left are due now. */
-  const retriesDue = () =>
-    h.seeder.db.execute(`update sandbox_webhooks set next_attempt_at = now() where status = 'pending'`);
-  const eventsOf = (providerOrderId: string) =>
-    h.seeder.db.select().from(paymentEvents).where(eq(paymentEvents.providerOrderId, providerOrderId));
+// Each test starts and kills real server processes: on a loaded two-core machine one takes up to ~75 s.
+describe.skipIf(!onPostgres)(
+  `sandbox payments, the process killed at each point${skipped}`,
+  { timeout: 180_000 },
+  () => {
+    const h = harness(() => ({ PAYMENTS_PROVIDER: 'sandbox' }));
+    let n = 0;
+    const newShopper = () => shopper(h.seeder, `killed${n++}-${Math.floor(Math.random() * 1e9)}@example.com`);
+    const webhooksOf = async (providerOrderId: string) =>
+      (await sandboxWebhookRows(h.seeder.db)).filter((w) => w.body.includes(providerOrderId));
+    /** "A minute passes": the retries the dead process left are due now. */
+    const retriesDue = () =>
+      h.seeder.db.execute(`update sandbox_webhooks set next_attempt_at = now() where status = 'pending'`);
+    const eventsOf = (providerOrderId: string) =>
+      h.seeder.db.select().from(paymentEvents).where(eq(paymentEvents.providerOrderId, providerOrderId));
 
-  /**
-   * A process killed while it delivers the payment's webhooks: only the delivery the payment starts
-   * runs there (no payments job racing it), so the kill lands at a known webhook.
-   */
-  const deliveringOnly = (killAt: KillPoint) => h.start(killAt, { env: { PAYMENTS_CHECK_MS: '0' } });
+    /**
+     * A process killed while it delivers the payment's webhooks: only the delivery the payment starts
+     * runs there (no payments job racing it), so the kill lands at a known webhook.
+     */
+    const deliveringOnly = (killAt: KillPoint) => h.start(killAt, { env: { PAYMENTS_CHECK_MS: '0' } });
 
-  const setUp = async (stock = 3) => {
-    const asha = await newShopper();
-    const product = await insertProduct(h.seeder.db, {
-      name: 'Lamp',
-      pricePaise: 100_000,
-      countInStock: stock,
+    const setUp = async (stock = 3) => {
+      const asha = await newShopper();
+      const product = await insertProduct(h.seeder.db, {
+        name: 'Lamp',
+        pricePaise: 100_000,
+        countInStock: stock,
+      });
+      await fillCart(h.seeder.db, asha.id, [{ productId: product, quantity: 1 }]);
+      return { asha, product };
+    };
+
+    it('after the payment was captured and before any webhook went out: another process delivers them', async () => {
+      const { asha, product } = await setUp();
+      const a = await h.start('sandbox:payment-committed');
+      const order = await h.place(a, asha);
+      expect(await payInSandbox(a, order.razorpayOrderId)).toBeUndefined();
+      await h.died(a);
+      expect(await h.status(order.orderId)).toBe('Pending');
+      expect((await webhooksOf(order.razorpayOrderId)).map((w) => [w.event, w.status, w.attempts])).toEqual([
+        ['payment.authorized', 'pending', 0],
+        ['payment.captured', 'pending', 0],
+        ['order.paid', 'pending', 0],
+      ]);
+
+      await h.start();
+      await until('the order to be paid', async () => (await h.status(order.orderId)) === 'Processing');
+      await until('every webhook delivered', async () =>
+        (await webhooksOf(order.razorpayOrderId)).every((w) => w.status === 'delivered'),
+      );
+      expect(await stockOf(h.seeder.db, product)).toBe(2);
+      expect((await paymentRows(h.seeder.db, order.orderId))[0]).toMatchObject({ status: 'captured' });
     });
-    await fillCart(h.seeder.db, asha.id, [{ productId: product, quantity: 1 }]);
-    return { asha, product };
-  };
 
-  it('after the payment was captured and before any webhook went out: another process delivers them', async () => {
-    const { asha, product } = await setUp();
-    const a = await h.start('sandbox:payment-committed');
-    const order = await h.place(a, asha);
-    expect(await payInSandbox(a, order.razorpayOrderId)).toBeUndefined();
-    await h.died(a);
-    expect(await h.status(order.orderId)).toBe('Pending');
-    expect((await webhooksOf(order.razorpayOrderId)).map((w) => [w.event, w.status, w.attempts])).toEqual([
-      ['payment.authorized', 'pending', 0],
-      ['payment.captured', 'pending', 0],
-      ['order.paid', 'pending', 0],
-    ]);
+    it('while a webhook was being delivered (claimed, not sent): it is sent again when its retry is due', async () => {
+      const { asha } = await setUp();
+      const a = await deliveringOnly('sandbox:webhook-claimed');
+      const order = await h.place(a, asha);
+      await payInSandbox(a, order.razorpayOrderId);
+      await h.died(a);
+      const left = await webhooksOf(order.razorpayOrderId);
+      expect(left.map((w) => [w.status, w.attempts])).toEqual([
+        ['pending', 1],
+        ['pending', 0],
+        ['pending', 0],
+      ]);
+      // Its next attempt was set a minute on when it was claimed.
+      expect(left[0]!.nextAttemptAt.getTime() - left[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(59_000);
+      await retriesDue();
 
-    await h.start();
-    await until('the order to be paid', async () => (await h.status(order.orderId)) === 'Processing');
-    await until('every webhook delivered', async () =>
-      (await webhooksOf(order.razorpayOrderId)).every((w) => w.status === 'delivered'),
-    );
-    expect(await stockOf(h.seeder.db, product)).toBe(2);
-    expect((await paymentRows(h.seeder.db, order.orderId))[0]).toMatchObject({ status: 'captured' });
-  });
+      await h.start();
+      await until('the order to be paid', async () => (await h.status(order.orderId)) === 'Processing');
+      await until('every webhook delivered', async () =>
+        (await webhooksOf(order.razorpayOrderId)).every((w) => w.status === 'delivered'),
+      );
+      expect((await eventsOf(order.razorpayOrderId)).map((e) => e.event).sort()).toEqual([
+        'order.paid',
+        'payment.authorized',
+        'payment.captured',
+      ]);
+      expect(await findStatusHistory(h.seeder.db, order.orderId)).toHaveLength(2);
+    });
 
-  it('while a webhook was being delivered (claimed, not sent): it is sent again when its retry is due', async () => {
-    const { asha } = await setUp();
-    const a = await deliveringOnly('sandbox:webhook-claimed');
-    const order = await h.place(a, asha);
-    await payInSandbox(a, order.razorpayOrderId);
-    await h.died(a);
-    const left = await webhooksOf(order.razorpayOrderId);
-    expect(left.map((w) => [w.status, w.attempts])).toEqual([
-      ['pending', 1],
-      ['pending', 0],
-      ['pending', 0],
-    ]);
-    // Its next attempt was set a minute on when it was claimed.
-    expect(left[0]!.nextAttemptAt.getTime() - left[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(59_000);
-    await retriesDue();
+    it('after the shop acknowledged a webhook and before the sandbox recorded it: the redelivery is a duplicate', async () => {
+      const { asha } = await setUp();
+      const a = await deliveringOnly('sandbox:webhook-acknowledged');
+      const order = await h.place(a, asha);
+      await payInSandbox(a, order.razorpayOrderId);
+      await h.died(a);
+      expect((await eventsOf(order.razorpayOrderId)).map((e) => e.event)).toEqual(['payment.authorized']);
+      await retriesDue();
 
-    await h.start();
-    await until('the order to be paid', async () => (await h.status(order.orderId)) === 'Processing');
-    await until('every webhook delivered', async () =>
-      (await webhooksOf(order.razorpayOrderId)).every((w) => w.status === 'delivered'),
-    );
-    expect((await eventsOf(order.razorpayOrderId)).map((e) => e.event).sort()).toEqual([
-      'order.paid',
-      'payment.authorized',
-      'payment.captured',
-    ]);
-    expect(await findStatusHistory(h.seeder.db, order.orderId)).toHaveLength(2);
-  });
+      await h.start();
+      await until('every webhook delivered', async () =>
+        (await webhooksOf(order.razorpayOrderId)).every((w) => w.status === 'delivered'),
+      );
+      expect(await h.status(order.orderId)).toBe('Processing');
+      // payment.authorized was sent twice under its one event id, and applied once.
+      expect(await eventsOf(order.razorpayOrderId)).toHaveLength(3);
+      expect(await findStatusHistory(h.seeder.db, order.orderId)).toHaveLength(2);
+    });
 
-  it('after the shop acknowledged a webhook and before the sandbox recorded it: the redelivery is a duplicate', async () => {
-    const { asha } = await setUp();
-    const a = await deliveringOnly('sandbox:webhook-acknowledged');
-    const order = await h.place(a, asha);
-    await payInSandbox(a, order.razorpayOrderId);
-    await h.died(a);
-    expect((await eventsOf(order.razorpayOrderId)).map((e) => e.event)).toEqual(['payment.authorized']);
-    await retriesDue();
+    it('in the middle of settling the payment: nothing of it stays, and the next delivery settles it once', async () => {
+      const { asha, product } = await setUp();
+      const a = await deliveringOnly('payments:settling');
+      const order = await h.place(a, asha);
+      await payInSandbox(a, order.razorpayOrderId);
+      await h.died(a);
+      // The transaction that moved the order died with the process.
+      expect(await h.status(order.orderId)).toBe('Pending');
+      expect((await paymentRows(h.seeder.db, order.orderId))[0]).toMatchObject({ status: 'created' });
+      expect((await eventsOf(order.razorpayOrderId)).map((e) => e.event)).toEqual(['payment.authorized']);
 
-    await h.start();
-    await until('every webhook delivered', async () =>
-      (await webhooksOf(order.razorpayOrderId)).every((w) => w.status === 'delivered'),
-    );
-    expect(await h.status(order.orderId)).toBe('Processing');
-    // payment.authorized was sent twice under its one event id, and applied once.
-    expect(await eventsOf(order.razorpayOrderId)).toHaveLength(3);
-    expect(await findStatusHistory(h.seeder.db, order.orderId)).toHaveLength(2);
-  });
+      await h.start();
+      await until('the order to be paid', async () => (await h.status(order.orderId)) === 'Processing');
+      await retriesDue();
+      await until('every webhook delivered', async () =>
+        (await webhooksOf(order.razorpayOrderId)).every((w) => w.status === 'delivered'),
+      );
+      expect(await stockOf(h.seeder.db, product)).toBe(2);
+      expect(await findStatusHistory(h.seeder.db, order.orderId)).toHaveLength(2);
+    });
 
-  it('in the middle of settling the payment: nothing of it stays, and the next delivery settles it once', async () => {
-    const { asha, product } = await setUp();
-    const a = await deliveringOnly('payments:settling');
-    const order = await h.place(a, asha);
-    await payInSandbox(a, order.razorpayOrderId);
-    await h.died(a);
-    // The transaction that moved the order died with the process.
-    expect(await h.status(order.orderId)).toBe('Pending');
-    expect((await paymentRows(h.seeder.db, order.orderId))[0]).toMatchObject({ status: 'created' });
-    expect((await eventsOf(order.razorpayOrderId)).map((e) => e.event)).toEqual(['payment.authorized']);
-
-    await h.start();
-    await until('the order to be paid', async () => (await h.status(order.orderId)) === 'Processing');
-    await retriesDue();
-    await until('every webhook delivered', async () =>
-      (await webhooksOf(order.razorpayOrderId)).every((w) => w.status === 'delivered'),
-    );
-    expect(await stockOf(h.seeder.db, product)).toBe(2);
-    expect(await findStatusHistory(h.seeder.db, order.orderId)).toHaveLength(2);
-  });
-
-  it('before the expiry, its webhooks run out: the expiry asks the sandbox and pays the order, even when a process dies mid-expiry', async () => {
-    const { asha, product } = await setUp();
-    const bob = await newShopper();
-    await fillCart(h.seeder.db, bob.id, [{ productId: product, quantity: 1 }]);
-    const a = await h.start('sandbox:payment-committed');
-    const paid = await h.place(a, asha);
-    const unpaid = await h.place(a, bob);
-    await payInSandbox(a, paid.razorpayOrderId);
-    await h.died(a);
-    // Every delivery failed for 24 hours; the reconciliation has not looked yet; both windows closed.
-    const ids = [paid.orderId, unpaid.orderId];
-    await h.seeder.db.execute(`update sandbox_webhooks set status = 'failed' where status = 'pending'`);
-    await h.seeder.db.execute(
-      `update payments set next_check_at = null where order_id in ('${ids.join("','")}')`,
-    );
-    await h.seeder.db
-      .update(orders)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(inArray(orders.id, ids));
-
-    // A process claims them for the expiry and dies before asking; then one dies having asked.
-    const claimer = await h.start('orders:expiry-claimed', { byItself: true });
-    await h.died(claimer);
-    expect(await h.status(paid.orderId)).toBe('Pending');
-    const stale = () =>
-      h.seeder.db
+    it('before the expiry, its webhooks run out: the expiry asks the sandbox and pays the order, even when a process dies mid-expiry', async () => {
+      const { asha, product } = await setUp();
+      const bob = await newShopper();
+      await fillCart(h.seeder.db, bob.id, [{ productId: product, quantity: 1 }]);
+      const a = await h.start('sandbox:payment-committed');
+      const paid = await h.place(a, asha);
+      const unpaid = await h.place(a, bob);
+      await payInSandbox(a, paid.razorpayOrderId);
+      await h.died(a);
+      // Every delivery failed for 24 hours; the reconciliation has not looked yet; both windows closed.
+      const ids = [paid.orderId, unpaid.orderId];
+      await h.seeder.db.execute(`update sandbox_webhooks set status = 'failed' where status = 'pending'`);
+      await h.seeder.db.execute(
+        `update payments set next_check_at = null where order_id in ('${ids.join("','")}')`,
+      );
+      await h.seeder.db
         .update(orders)
-        .set({ expiryClaimedAt: new Date(Date.now() - 10 * 60_000) })
+        .set({ expiresAt: new Date(Date.now() - 1000) })
         .where(inArray(orders.id, ids));
-    await stale();
-    const checker = await h.start('orders:expiry-checked', { byItself: true });
-    await h.died(checker);
-    expect(await h.status(unpaid.orderId)).toBe('Pending');
-    await stale();
 
-    await h.start();
-    await until('both orders to be ended', async () =>
-      (await Promise.all(ids.map(h.status))).every((s) => s !== 'Pending'),
-    );
-    expect(await h.status(paid.orderId)).toBe('Processing');
-    expect((await findStatusHistory(h.seeder.db, paid.orderId)).at(-1)!.note).toContain(
-      'found at the provider before the order expired',
-    );
-    expect(await h.status(unpaid.orderId)).toBe('Cancelled');
-    // The cancelled order's unit went back once, the paid one's stays taken.
-    expect(await stockOf(h.seeder.db, product)).toBe(2);
-  });
+      // A process claims them for the expiry and dies before asking; then one dies having asked.
+      const claimer = await h.start('orders:expiry-claimed', { byItself: true });
+      await h.died(claimer);
+      expect(await h.status(paid.orderId)).toBe('Pending');
+      const stale = () =>
+        h.seeder.db
+          .update(orders)
+          .set({ expiryClaimedAt: new Date(Date.now() - 10 * 60_000) })
+          .where(inArray(orders.id, ids));
+      await stale();
+      const checker = await h.start('orders:expiry-checked', { byItself: true });
+      await h.died(checker);
+      expect(await h.status(unpaid.orderId)).toBe('Pending');
+      await stale();
 
-  it('after a refund was made and before it was recorded: the next process finds it made, and refunds nothing twice', async () => {
-    const { asha, product } = await setUp(1);
-    const a = await h.start('payments:refund-made');
-    const order = await h.place(a, asha);
-    const deleted = await fetch(`${a.baseUrl}/api/orders/${order.orderId}`, {
-      method: 'DELETE',
-      headers: asha.auth,
+      await h.start();
+      await until('both orders to be ended', async () =>
+        (await Promise.all(ids.map(h.status))).every((s) => s !== 'Pending'),
+      );
+      expect(await h.status(paid.orderId)).toBe('Processing');
+      expect((await findStatusHistory(h.seeder.db, paid.orderId)).at(-1)!.note).toContain(
+        'found at the provider before the order expired',
+      );
+      expect(await h.status(unpaid.orderId)).toBe('Cancelled');
+      // The cancelled order's unit went back once, the paid one's stays taken.
+      expect(await stockOf(h.seeder.db, product)).toBe(2);
     });
-    expect(deleted.status).toBe(200);
-    // The last unit sells to someone else; then the payment window Asha still had open takes her money.
-    const ravi = await newShopper();
-    await fillCart(h.seeder.db, ravi.id, [{ productId: product, quantity: 1 }]);
-    await h.place(a, ravi);
-    await payInSandbox(a, order.razorpayOrderId);
-    await h.died(a);
-    const [owed] = await paymentRows(h.seeder.db, order.orderId);
-    expect(owed).toMatchObject({ status: 'refund_due' });
-    const [atSandbox] = await h.seeder.db
-      .select()
-      .from(sandboxPayments)
-      .where(eq(sandboxPayments.orderId, order.razorpayOrderId));
-    expect(atSandbox).toMatchObject({ status: 'refunded', refundId: expect.stringMatching(/^rfnd_/) });
-    // The dead process's claim on the refund goes stale.
-    await h.seeder.db.execute(
-      `update payments set refund_claimed_at = now() - interval '10 minutes' where id = '${owed!.id}'`,
-    );
 
-    await h.start();
-    await until(
-      'the refund to be recorded',
-      async () => ((await paymentRows(h.seeder.db, order.orderId))[0]?.status ?? '') === 'refunded',
-    );
-    expect((await paymentRows(h.seeder.db, order.orderId))[0]!.providerRefundId).toBe('refunded-at-provider');
-    expect(await h.status(order.orderId)).toBe('Cancelled');
-  });
-});
+    it('after a refund was made and before it was recorded: the next process finds it made, and refunds nothing twice', async () => {
+      const { asha, product } = await setUp(1);
+      const a = await h.start('payments:refund-made');
+      const order = await h.place(a, asha);
+      const deleted = await fetch(`${a.baseUrl}/api/orders/${order.orderId}`, {
+        method: 'DELETE',
+        headers: asha.auth,
+      });
+      expect(deleted.status).toBe(200);
+      // The last unit sells to someone else; then the payment window Asha still had open takes her money.
+      const ravi = await newShopper();
+      await fillCart(h.seeder.db, ravi.id, [{ productId: product, quantity: 1 }]);
+      await h.place(a, ravi);
+      await payInSandbox(a, order.razorpayOrderId);
+      await h.died(a);
+      const [owed] = await paymentRows(h.seeder.db, order.orderId);
+      expect(owed).toMatchObject({ status: 'refund_due' });
+      const [atSandbox] = await h.seeder.db
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.orderId, order.razorpayOrderId));
+      expect(atSandbox).toMatchObject({ status: 'refunded', refundId: expect.stringMatching(/^rfnd_/) });
+      // The dead process's claim on the refund goes stale.
+      await h.seeder.db.execute(
+        `update payments set refund_claimed_at = now() - interval '10 minutes' where id = '${owed!.id}'`,
+      );
+
+      await h.start();
+      await until(
+        'the refund to be recorded',
+        async () => ((await paymentRows(h.seeder.db, order.orderId))[0]?.status ?? '') === 'refunded',
+      );
+      expect((await paymentRows(h.seeder.db, order.orderId))[0]!.providerRefundId).toBe(
+        'refunded-at-provider',
+      );
+      expect(await h.status(order.orderId)).toBe('Cancelled');
+    });
+  },
+);
 
 describe.skipIf(!onPostgres)(
   `Razorpay with no webhook configured, the process killed at each point${skipped}`,
+  { timeout: 180_000 },
   () => {
     const keys = { keyId: 'rzp_test_Killed01', keySecret: 'key-secret-killed', webhookSecret: 'unused' };
     let razorpay: RazorpayServer;
