@@ -57,6 +57,8 @@ export async function startWhatsAppServer(options: {
   const taken: TakenMessage[] = [];
   const troubles: Trouble[] = [];
   const sockets = new Set<Socket>();
+  /** How long each send waits before it is handled: several senders then overlap. */
+  let latencyMs = 0;
 
   const read = async (req: IncomingMessage) => {
     const chunks: Buffer[] = [];
@@ -125,6 +127,7 @@ export async function startWhatsAppServer(options: {
         `Unsupported post request. Object with ID '${route[2]}' does not exist`,
       );
     }
+    if (latencyMs > 0) await new Promise((r) => setTimeout(r, latencyMs));
     const trouble = troubles.shift();
     if (trouble?.kind === 'error') {
       return graphError(
@@ -295,6 +298,10 @@ export async function startWhatsAppServer(options: {
     /** The next `count` send calls answer this Graph error (a 5xx outage, a throughput limit, a refusal). */
     failNext(error: { status: number; code: number; message: string; retryAfter?: string }, count = 1) {
       for (let i = 0; i < count; i++) troubles.push({ kind: 'error', ...error });
+    },
+    /** Every send from now on waits `ms` before it is handled. */
+    setLatency(ms: number) {
+      latencyMs = ms;
     },
     /** The next send is taken, and then the connection hangs: the sender never learns it went. */
     takeAndHangNext() {
