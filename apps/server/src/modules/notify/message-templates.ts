@@ -67,12 +67,12 @@ export const WHATSAPP_TEMPLATES: Record<MessagePurpose, WhatsAppTemplate> = {
 const inr = (paise: number) => formatINR(paiseToRupees(paise));
 
 /**
- * A template value as WhatsApp accepts it: no line breaks or tabs, no run of 4 spaces, not empty,
- * and short (a name cannot fill the message).
+ * A template value as WhatsApp accepts it: no line breaks, tabs or other control characters, no run
+ * of 4 spaces, not empty, and short (a name cannot fill the message).
  */
 export function templateValue(value: string, max = 200): string {
   const flat = value
-    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\p{Cc}+/gu, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
   const cut = [...flat].slice(0, max).join('');
