@@ -98,7 +98,10 @@ export interface NotifyServiceDeps {
   audit: MessageAudit;
 }
 
-/** Messages claimed at once by one process (each sent one after the other), and per round of the job. */
+/**
+ * Messages one process claims at once, and then sends at once: a claimed message is always one in
+ * flight, so a process that dies leaves as unknown only messages that may really have gone.
+ */
 const CLAIM_BATCH = 10;
 const PER_ROUND = 100;
 
@@ -188,7 +191,7 @@ export class NotifyService {
       const claimed = await claimDueMessages(this.deps.db, channels, this.deps.clock.now(), CLAIM_BATCH);
       if (claimed.length === 0) return;
       killPoint('notify:claimed');
-      for (const message of claimed) await this.attempt(message);
+      await Promise.all(claimed.map((message) => this.attempt(message)));
       sent += claimed.length;
     }
   }

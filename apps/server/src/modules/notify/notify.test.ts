@@ -491,6 +491,15 @@ describe('the phone channel as configured', () => {
         ),
       );
       expect(rows.map((r) => r.channel)).toEqual(['email']);
+      const admin = await signUp(t, 'none-admin@example.com', { admin: true });
+      const test = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/messages/test',
+        headers: admin.auth,
+        payload: { phone: '9876543210' },
+      });
+      expect(test.statusCode).toBe(409);
+      expect(test.json().message).toContain('MESSAGING_PROVIDER=none');
     } finally {
       await t.close();
     }
