@@ -191,7 +191,10 @@ export class NotifyService {
       const claimed = await claimDueMessages(this.deps.db, channels, this.deps.clock.now(), CLAIM_BATCH);
       if (claimed.length === 0) return;
       killPoint('notify:claimed');
-      await Promise.all(claimed.map((message) => this.attempt(message)));
+      // Every attempt ends (a shutdown waits for the round) before a failure to record one is raised.
+      const ended = await Promise.allSettled(claimed.map((message) => this.attempt(message)));
+      const failed = ended.find((e) => e.status === 'rejected');
+      if (failed) throw failed.reason;
       sent += claimed.length;
     }
   }
