@@ -60,6 +60,8 @@ describe('every admin route', () => {
         'PUT /api/coupons/update-coupon/:couponId',
         'DELETE /api/coupons/delete-coupon/:couponId',
         'GET /api/admin/dashboard',
+        'GET /api/admin/messages',
+        'POST /api/admin/messages/test',
       ].sort(),
     );
   });

@@ -115,6 +115,13 @@ async function assemble(
       deps.log,
     ),
     new PeriodicJob(
+      'messages',
+      // Messages due (new ones, retries), and attempts whose process stopped before recording an answer.
+      () => services.notify.runDue(),
+      config.messaging.checkMs,
+      deps.log,
+    ),
+    new PeriodicJob(
       'catalogue change log',
       () => services.catalogue.pruneChangeLog(),
       CHANGE_LOG_PRUNE_MS,

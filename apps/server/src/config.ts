@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { LIMIT_VARIABLES, type Limits, limitsFromEnv } from './config-limits';
+import { MESSAGING_VARIABLES, type MessagingConfig, messagingFromEnv } from './config-messaging';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password';
 import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
@@ -64,6 +65,7 @@ const envSchema = z.object({
     .max(7 * 24 * 60)
     .default(30),
   ORDER_EXPIRY_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  ...MESSAGING_VARIABLES,
   GEMINI_API_KEY: optionalString,
   GEMINI_MODEL: z.string().trim().min(1).default('gemini-1.5-pro'),
   GEMINI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
@@ -177,6 +179,8 @@ export interface Config {
    * process looks for such orders each `expiryCheckMs` (0: never, as in tests, which run it themselves).
    */
   orders: { paymentWindowMs: number; expiryCheckMs: number };
+  /** Messages to shoppers beyond mail: WhatsApp, the local log, or none (config-messaging.ts). */
+  messaging: MessagingConfig;
   /** The AI description helper: Gemini when a key is set, the offline writer otherwise. */
   ai: { apiKey: string | undefined; model: string; timeoutMs: number };
   /** Where images are kept: a folder of this machine, or an S3-compatible bucket every machine shares. */
@@ -220,6 +224,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together (or neither, for the payment sandbox)',
     );
   }
+  const messaging = messagingFromEnv(e);
+  if (!messaging.ok) throw new ConfigError(`Invalid configuration:\n  ${messaging.problem}`);
   const seedDemo = e.SEED_DEMO ?? e.DATABASE_URL === undefined;
   const provider = choosePaymentsProvider({
     env: e.NODE_ENV,
@@ -272,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       paymentWindowMs: e.ORDER_PAYMENT_WINDOW_MINUTES * 60_000,
       expiryCheckMs: e.ORDER_EXPIRY_CHECK_MS,
     },
+    messaging: messaging.value,
     ai: { apiKey: e.GEMINI_API_KEY, model: e.GEMINI_MODEL, timeoutMs: e.GEMINI_TIMEOUT_MS },
     storage: storageConfig(e, dataDir),
     metricsPort: e.METRICS_PORT,
@@ -393,6 +400,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       // Tests run the expiry and the payment checks themselves, on the clock they control.
       ORDER_EXPIRY_CHECK_MS: '0',
       PAYMENTS_CHECK_MS: '0',
+      MESSAGES_CHECK_MS: '0',
       // One test project runs the listing tests on the database path (vitest.config.ts).
       CATALOGUE_INDEX: process.env.TEST_CATALOGUE_INDEX,
       DATA_DIR: overrides.dataDir ?? path.join(process.cwd(), 'data-test'),

@@ -16,6 +16,7 @@ import { S3FileStorage } from './lib/s3-storage';
 import { type FileStorage, LocalFileStorage } from './lib/storage';
 import { IMAGE_VARIANT_TAGS } from './modules/catalogue/index';
 import { insertOutboxEmail } from './modules/mail/outbox.repo';
+import { createPhoneProvider, type PhoneProvider } from './modules/notify/index';
 import { createPaymentProvider } from './modules/payments/create-payment-provider';
 import type { PaymentProvider } from './modules/payments/payment-provider';
 
@@ -40,6 +41,8 @@ export interface Deps {
   background: Background;
   /** The payment provider: Razorpay with its keys, the built-in sandbox without. */
   payments: PaymentProvider;
+  /** Phone messages: WhatsApp's Cloud API, or the local log; undefined with MESSAGING_PROVIDER=none. */
+  phone: PhoneProvider | undefined;
   /** Redis with REDIS_URL (the API rate limit's shared counters); none without. */
   redis: Redis | undefined;
 }
@@ -108,6 +111,7 @@ export async function createDeps(loaded: Config, overrides: DepsOverrides = {}):
     background,
     payments:
       overrides.payments ?? createPaymentProvider(config, { db: database.db, clock, log, background }),
+    phone: 'phone' in overrides ? overrides.phone : createPhoneProvider(config, log),
     redis: overrides.redis ?? (config.redisUrl ? openRedis(config.redisUrl, log) : undefined),
   };
   return {

@@ -8,6 +8,7 @@ import { couponsModule } from './modules/coupons/index';
 import { dashboardModule } from './modules/dashboard/index';
 import { healthModule } from './modules/health/index';
 import { newsletterModule } from './modules/newsletter/index';
+import { notifyModule } from './modules/notify/index';
 import { ordersModule } from './modules/orders/index';
 import { paymentsModule } from './modules/payments/index';
 import { settingsModule } from './modules/settings/index';
@@ -42,6 +43,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   couponsModule,
   dashboardModule,
   paymentsModule,
+  notifyModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

@@ -12,6 +12,7 @@ import { CouponAdminService } from './modules/coupons/coupon-admin.service';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { EmailChannel, NotifyService } from './modules/notify/index';
 import { HoldAdminService } from './modules/orders/hold-admin.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
@@ -57,6 +58,8 @@ export interface Services {
   holdAdmin: HoldAdminService;
   couponAdmin: CouponAdminService;
   dashboard: DashboardService;
+  /** Messages to shoppers (mail, WhatsApp) through the outbox. */
+  notify: NotifyService;
 }
 
 /**
@@ -122,5 +125,14 @@ export function createServices(deps: Deps): Services {
     holdAdmin: new HoldAdminService({ ...deps, audit, settings, catalogue }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),
     dashboard: new DashboardService({ ...deps, orderAdmin, userAdmin }),
+    notify: new NotifyService({
+      ...deps,
+      settings,
+      audit,
+      email: new EmailChannel(deps.mailer, new URL(deps.config.publicUrl).hostname),
+      templateLanguage: deps.config.messaging.whatsapp.templateLanguage,
+      // SMTP may take minutes (nodemailer's socket timeout is 10); WhatsApp answers within its timeout.
+      staleAfterMs: { email: 15 * 60_000, whatsapp: 3 * deps.config.messaging.whatsapp.timeoutMs },
+    }),
   };
 }

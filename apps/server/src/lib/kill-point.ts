@@ -18,7 +18,11 @@ export type KillPoint =
   /** The expiry claimed orders due to expire and has not asked the provider about them. */
   | 'orders:expiry-claimed'
   /** The provider had no payment for an expiring order; it is not cancelled yet. */
-  | 'orders:expiry-checked';
+  | 'orders:expiry-checked'
+  /** Messages were claimed for an attempt (committed as sending); none sent yet. */
+  | 'notify:claimed'
+  /** The provider took a message; its answer is not recorded yet. */
+  | 'notify:accepted';
 
 const armed = process.env.NODE_ENV === 'test' ? process.env.TEST_KILL_AT : undefined;
 

@@ -320,7 +320,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogQuerySchema = z
   .object({
-    entity: z.enum(['user', 'product', 'settings', 'newsletter', 'order', 'coupon']).optional(),
+    entity: z.enum(['user', 'product', 'settings', 'newsletter', 'order', 'coupon', 'message']).optional(),
     page,
     limit,
   })

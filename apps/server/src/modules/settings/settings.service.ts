@@ -93,8 +93,8 @@ export class SettingsService {
   }
 
   /** The settings as every visitor may read them. */
-  async get(): Promise<ShopSettings> {
-    return this.toReply(await this.row(this.deps.db));
+  async get(db: DbOrTx = this.deps.db): Promise<ShopSettings> {
+    return this.toReply(await this.row(db));
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
-/** The sidebar's sections, as the spec lists them (unpaid holds beside orders), then those beyond the spec: messages, newsletter, audit log. */
+/** The sidebar's sections, as the spec lists them (unpaid holds beside orders), then those beyond the spec: messages, newsletter, outbox, audit log. */
 export const ADMIN_SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/orders', label: 'Orders' },
@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/shop', label: 'Shop' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },
+  { to: '/admin/outbox', label: 'Outbox' },
   { to: '/admin/audit-log', label: 'Audit log' },
 ] as const;
 

@@ -11,6 +11,7 @@ import { MessagesPage } from './messages-page';
 import { NewsletterPage } from './newsletter-page';
 import { OrderDetailPage } from './order-detail-page';
 import { OrdersPage } from './orders-page';
+import { OutboxPage } from './outbox-page';
 import { ProductsPage } from './products-page';
 import { ShopSettingsPage } from './shop-settings-page';
 import { UsersPage } from './users-page';
@@ -38,6 +39,7 @@ export default function AdminArea() {
         <Route path="messages" element={<MessagesPage />} />
         <Route path="messages/:messageId" element={<MessagePage />} />
         <Route path="newsletter" element={<NewsletterPage />} />
+        <Route path="outbox" element={<OutboxPage />} />
         <Route path="*" element={<DashboardPage />} />
       </Route>
     </Routes>

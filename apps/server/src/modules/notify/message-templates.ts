@@ -1,0 +1,146 @@
+import { formatINR, paiseToRupees } from '@bazaar/shared';
+import type { MessagePurpose } from '@bazaar/shared/schemas/messages';
+
+/** What each purpose needs from its caller. Amounts are integer paise; links are whole URLs. */
+export interface PurposeParams {
+  order_placed: { name: string; orderNumber: string; totalPaise: number };
+  /** `confirmUrl` is the signed link the shopper confirms with: sent, then removed from the outbox. */
+  cod_confirmation: { name: string; orderNumber: string; totalPaise: number; confirmUrl: string };
+  order_shipped: {
+    name: string;
+    orderNumber: string;
+    courier: string;
+    trackingNumber: string;
+    /** The courier's tracking page, or the order's page in the shop. */
+    trackingUrl: string;
+  };
+  order_delivered: { name: string; orderNumber: string };
+  /** The admin's test of the WhatsApp set-up. */
+  test: Record<string, never>;
+}
+
+/**
+ * A WhatsApp message template as the shop registers it with Meta (WhatsApp Manager → Message
+ * templates → Create, category Utility): its name, and its body with {{1}}, {{2}}, … in the order
+ * `parameters` fills them. The README lists them for a shop to register.
+ */
+export interface WhatsAppTemplate {
+  name: string;
+  /** The language the shop registered it in; undefined: WHATSAPP_TEMPLATE_LANGUAGE. */
+  language?: string;
+  body: string;
+}
+
+/** A message rendered for its channels. */
+export interface RenderedMessage {
+  subject: string;
+  /** The mail's text. */
+  text: string;
+  /** The WhatsApp template's values, in order. */
+  parameters: string[];
+  /** Parts that work as keys (a signed link). */
+  secrets: string[];
+}
+
+export const WHATSAPP_TEMPLATES: Record<MessagePurpose, WhatsAppTemplate> = {
+  order_placed: {
+    name: 'bazaar_order_placed',
+    body: 'Hi {{1}}, thank you for your order #{{2}} of {{3}} at {{4}}. We will message you when it ships.',
+  },
+  cod_confirmation: {
+    name: 'bazaar_cod_confirmation',
+    body: 'Hi {{1}}, please confirm your cash on delivery order #{{2}} of {{3}} at {{4}} so we can ship it: {{5}}',
+  },
+  order_shipped: {
+    name: 'bazaar_order_shipped',
+    body: 'Hi {{1}}, your order #{{2}} from {{3}} is on its way with {{4}} (tracking number {{5}}). Track it: {{6}}',
+  },
+  order_delivered: {
+    name: 'bazaar_order_delivered',
+    body: 'Hi {{1}}, your order #{{2}} from {{3}} has been delivered. Thank you for shopping with us.',
+  },
+  // Meta's sample template, which every new WhatsApp Business account has: a set-up check needs
+  // nothing registered.
+  test: { name: 'hello_world', language: 'en_US', body: 'Hello World' },
+};
+
+const inr = (paise: number) => formatINR(paiseToRupees(paise));
+
+/**
+ * A template value as WhatsApp accepts it: no line breaks, tabs or other control characters, no run
+ * of 4 spaces, not empty, and short (a name cannot fill the message).
+ */
+export function templateValue(value: string, max = 200): string {
+  const flat = value
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  const cut = [...flat].slice(0, max).join('');
+  return cut === '' ? '-' : cut;
+}
+
+/** The template's body with its values put in: what the shopper reads, and what the admin's list shows. */
+export function fillTemplate(body: string, parameters: readonly string[]): string {
+  return body.replace(/\{\{(\d+)\}\}/g, (whole, n: string) => parameters[Number(n) - 1] ?? whole);
+}
+
+/** The message of `purpose`, for mail and WhatsApp alike; `shop` is the shop's name from its settings. */
+export function renderMessage<P extends MessagePurpose>(
+  purpose: P,
+  params: PurposeParams[P],
+  shop: string,
+): RenderedMessage {
+  const p = params as PurposeParams[MessagePurpose] & Record<string, unknown>;
+  const v = (key: string, max?: number) => templateValue(String(p[key] ?? ''), max);
+  const name = v('name', 60);
+  const number = v('orderNumber', 40);
+  const shopName = templateValue(shop, 60);
+  switch (purpose) {
+    case 'order_placed': {
+      const total = inr(p.totalPaise as number);
+      return {
+        subject: `${shopName}: order #${number} placed`,
+        text: `Hi ${name},\n\nThank you for your order #${number} of ${total}. We will write again when it ships.\n\n${shopName}`,
+        parameters: [name, number, total, shopName],
+        secrets: [],
+      };
+    }
+    case 'cod_confirmation': {
+      const total = inr(p.totalPaise as number);
+      const link = v('confirmUrl', 1000);
+      return {
+        subject: `${shopName}: please confirm your cash on delivery order #${number}`,
+        text: `Hi ${name},\n\nPlease confirm your cash on delivery order #${number} of ${total}, so we can ship it:\n${link}\n\n${shopName}`,
+        parameters: [name, number, total, shopName, link],
+        secrets: [link],
+      };
+    }
+    case 'order_shipped': {
+      const courier = v('courier', 60);
+      const tracking = v('trackingNumber', 60);
+      const link = v('trackingUrl', 1000);
+      return {
+        subject: `${shopName}: order #${number} shipped`,
+        text: `Hi ${name},\n\nYour order #${number} is on its way with ${courier} (tracking number ${tracking}).\nTrack it: ${link}\n\n${shopName}`,
+        parameters: [name, number, shopName, courier, tracking, link],
+        secrets: [],
+      };
+    }
+    case 'order_delivered':
+      return {
+        subject: `${shopName}: order #${number} delivered`,
+        text: `Hi ${name},\n\nYour order #${number} has been delivered. Thank you for shopping with us.\n\n${shopName}`,
+        parameters: [name, number, shopName],
+        secrets: [],
+      };
+    case 'test':
+      return {
+        subject: `${shopName}: test message`,
+        text: `A test message from ${shopName}: messages to shoppers reach this address.`,
+        parameters: [],
+        secrets: [],
+      };
+    default:
+      throw new Error(`no message for ${String(purpose)}`);
+  }
+}
