@@ -132,6 +132,12 @@ describeInBrowser('a shopper’s cart, wishlist and coupons', () => {
       pricing,
     );
     expect((await shownTotals(page)).total).toBe(formatINR(paiseToRupees(guestTotals.totalPaise)));
+
+    // Update Cart goes on to checkout, as the spec says; checkout asks a guest to log in first.
+    await main.getByRole('button', { name: 'Update Cart' }).click();
+    await toast(page, 'Please login first');
+    await page.waitForURL(`${baseUrl}/login?next=${encodeURIComponent('/cart/checkout')}`);
+    expect(JSON.parse((await stored(page, 'guestCart')) ?? '[]')).toHaveLength(2);
   });
 
   it('moves them into the account on register, and empties the guest storage', async () => {
@@ -172,7 +178,12 @@ describeInBrowser('a shopper’s cart, wishlist and coupons', () => {
     await quantity.fill('3');
     await main.getByRole('button', { name: 'Update Cart' }).click();
     await toast(page, 'Cart updated');
+    // Then on to checkout, as the spec's Update Cart does, with the new quantity.
+    await page.waitForURL((url) => url.pathname === '/cart/checkout');
+    await main.getByRole('heading', { name: 'Billing Details' }).waitFor();
+    await main.getByText(tee.name).first().waitFor();
     await cartLink(page, 4).waitFor();
+    await page.goto('/cart');
 
     const pricing = await shopPricing();
     const lines = [

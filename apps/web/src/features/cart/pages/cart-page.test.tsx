@@ -14,6 +14,7 @@ import { CartPage } from './cart-page';
 
 const routes = [
   { path: '/cart', Component: CartPage },
+  { path: '/cart/checkout', element: <h1>Checkout</h1> },
   { path: '/login', element: <h1>Log in</h1> },
 ];
 
@@ -31,6 +32,14 @@ async function totals(): Promise<Record<string, string>> {
 }
 
 const quantityBox = (name: string) => screen.findByRole('spinbutton', { name: `Quantity of ${name}` });
+
+/** Update Cart went on to checkout; back on the cart page (as the browser's Back would), for what it shows now. */
+async function checkoutThenBack(view: ReturnType<typeof openCart>) {
+  await waitFor(() => expect(view.location().pathname).toBe('/cart/checkout'));
+  expect(screen.getByRole('heading', { name: 'Checkout' })).toBeTruthy();
+  await view.router.navigate(-1);
+  await waitFor(() => expect(view.location().pathname).toBe('/cart'));
+}
 
 async function setQuantity(user: ReturnType<typeof openCart>['user'], name: string, qty: string) {
   const box = await quantityBox(name);
@@ -85,9 +94,9 @@ describe('the cart page of a guest', () => {
     });
   });
 
-  it('charges the shop’s delivery fee under its threshold, and Update Cart sets the quantities and the totals follow', async () => {
+  it('charges the shop’s delivery fee under its threshold; Update Cart sets the quantities, goes on to checkout, and the totals follow', async () => {
     useGuestCart.getState().add({ ...mug, qty: 1 });
-    const { user } = openCart();
+    const view = openCart();
     await waitFor(async () =>
       expect(await totals()).toEqual({
         'Subtotal:': formatINR(100),
@@ -96,9 +105,11 @@ describe('the cart page of a guest', () => {
         'Total:': formatINR(180),
       }),
     );
-    await setQuantity(user, 'Tea Mug', '5');
+    await setQuantity(view.user, 'Tea Mug', '5');
     await findToast(CART_MESSAGES.updated);
     expect(useGuestCart.getState().lines[0]?.qty).toBe(5);
+    // The spec's Update Cart goes to checkout; the route's guard asks a guest to log in there.
+    await checkoutThenBack(view);
     expect(await totals()).toEqual({
       'Subtotal:': formatINR(500),
       'Shipping:': 'Free',
@@ -109,16 +120,27 @@ describe('the cart page of a guest', () => {
 
   it('does not send a quantity outside 1..99: the box is invalid and the cart stays as it was', async () => {
     useGuestCart.getState().add({ ...mug, qty: 2 });
-    const { user } = openCart();
+    const view = openCart();
     for (const wrong of ['100', '0']) {
-      await setQuantity(user, 'Tea Mug', wrong);
+      await setQuantity(view.user, 'Tea Mug', wrong);
       expect(((await quantityBox('Tea Mug')) as HTMLInputElement).checkValidity()).toBe(false);
       expect(useGuestCart.getState().lines[0]?.qty).toBe(2);
+      expect(view.location().pathname).toBe('/cart');
     }
     // The same form goes through once the quantity is within bounds.
-    await setQuantity(user, 'Tea Mug', '99');
+    await setQuantity(view.user, 'Tea Mug', '99');
     await findToast(CART_MESSAGES.updated);
     expect(useGuestCart.getState().lines[0]?.qty).toBe(99);
+    await waitFor(() => expect(view.location().pathname).toBe('/cart/checkout'));
+  });
+
+  it('goes on to checkout from Update Cart when no quantity changed', async () => {
+    useGuestCart.getState().add({ ...mug, qty: 2 });
+    const view = openCart();
+    await quantityBox('Tea Mug');
+    await view.user.click(screen.getByRole('button', { name: 'Update Cart' }));
+    await waitFor(() => expect(view.location().pathname).toBe('/cart/checkout'));
+    expect(useGuestCart.getState().lines[0]?.qty).toBe(2);
   });
 
   it('removes a line after asking', async () => {
@@ -187,24 +209,27 @@ describe('the cart page of a signed-in shopper', () => {
     });
   });
 
-  it('sets a quantity on the server for the right line and shows the cart it answers', async () => {
-    const { user } = openCart();
-    await setQuantity(user, 'Bath Towel', '4');
+  it('sets a quantity on the server for the right line, goes on to checkout, and the cart shows what it answered', async () => {
+    const view = openCart();
+    await setQuantity(view.user, 'Bath Towel', '4');
     await findToast(CART_MESSAGES.updated);
     const [update] = requestsTo('PUT', `/api/cart/update/${towel._id}`);
     expect(await update!.json()).toEqual({ qty: 4, colour: 'White', size: 'L' });
+    await checkoutThenBack(view);
     await waitFor(async () => expect((await totals())['Subtotal:']).toBe(formatINR(1600)));
   });
 
-  it('cannot go above the stock: the server’s refusal is shown and the cart keeps its quantity', async () => {
-    const { user } = openCart();
-    await setQuantity(user, 'Steel Kettle', '5');
+  it('cannot go above the stock: the server’s refusal is shown and the shopper stays with the cart as it was', async () => {
+    const view = openCart();
+    await setQuantity(view.user, 'Steel Kettle', '5');
     await findToast('Only 3 of Steel Kettle are in stock.');
     expect(screen.queryByText(CART_MESSAGES.updated)).toBeNull();
+    expect(view.location().pathname).toBe('/cart');
     expect((await totals())['Subtotal:']).toBe(formatINR(1200));
-    // Within the stock it goes through.
-    await setQuantity(user, 'Steel Kettle', '3');
+    // Within the stock it goes through, and on to checkout.
+    await setQuantity(view.user, 'Steel Kettle', '3');
     await findToast(CART_MESSAGES.updated);
+    await checkoutThenBack(view);
     await waitFor(async () => expect((await totals())['Subtotal:']).toBe(formatINR(2800)));
   });
 
