@@ -29,11 +29,22 @@ export async function cartRoutes(base: FastifyInstance) {
   // Refused before the body is read: only the owner of a session has a cart, and only their own.
   app.addHook('onRequest', app.requireUser);
 
-  app.get(
-    '/cart/get',
-    { schema: { tags, security, summary: 'The cart', response: { 200: cartReplySchema, ...errors(401) } } },
-    async (request) => toCartReply(await cart.get(signedInUser(request).id)),
-  );
+  // The spec lists both paths for one read (the admin document's GET /cart fetches the coupon by user).
+  for (const url of ['/cart/get', '/cart']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The cart, with its coupon',
+          description: 'GET /cart/get and GET /cart answer the same.',
+          response: { 200: cartReplySchema, ...errors(401) },
+        },
+      },
+      async (request) => toCartReply(await cart.get(signedInUser(request).id)),
+    );
+  }
 
   app.post(
     '/cart/add',
