@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   guestCart: 'guestCart',
   likes: 'Likes',
   guestLikes: 'guestLikes',
+  /** The coupon a guest applied to the browser's cart (the spec's guest cart totals carry one). */
+  guestCoupon: 'guestCoupon',
 } as const;
 
 /**

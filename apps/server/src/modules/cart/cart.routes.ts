@@ -116,7 +116,7 @@ export async function cartRoutes(base: FastifyInstance) {
         security,
         summary: 'Add the guest cart’s lines to the account’s cart',
         description:
-          'By the same rules as add. `changes` lists what did not come across as the guest had it: products gone, out of stock or no longer offered in that colour or size (left out), quantities lowered to the stock, prices changed.',
+          'By the same rules as add. `changes` lists what did not come across as the guest had it: products gone, out of stock or no longer offered in that colour or size (left out), quantities lowered to the stock, prices changed. A `coupon` the guest applied is checked again and applied to the cart when usable; otherwise `couponRefusal` says why and the cart keeps its own.',
         body: cartMergeBodySchema,
         response: { 200: cartMergeReplySchema, ...errors(400, 401) },
       },
@@ -131,7 +131,7 @@ export async function cartRoutes(base: FastifyInstance) {
         priceRupees: line.price,
         discount: line.discount,
       }));
-      return toCartMergeReply(await cart.merge(signedInUser(request).id, lines));
+      return toCartMergeReply(await cart.merge(signedInUser(request).id, lines, request.body.coupon));
     },
   );
 

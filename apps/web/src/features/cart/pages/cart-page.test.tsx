@@ -1,15 +1,16 @@
-import { CART_MESSAGES, COUPON_MESSAGES } from '@bazaar/shared/constants';
+import { CART_MESSAGES, COUPON_MESSAGES, STORAGE_KEYS } from '@bazaar/shared/constants';
 import { formatINR } from '@bazaar/shared/money';
+import { couponCheckReplySchema } from '@bazaar/shared/schemas/coupons';
 import { shopSettingsSchema } from '@bazaar/shared/schemas/settings';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, reply, requestsTo } from '@/testing/api-server';
+import { api, refuse, reply, requestsTo } from '@/testing/api-server';
 import { FakeCart } from '@/testing/fake-cart';
 import { product, shopSettings, user } from '@/testing/fixtures';
 import { findToast, renderRoutes, signIn } from '@/testing/render';
-import { GUEST_COUPON_MESSAGE } from '../hooks/use-cart-actions';
 import { useGuestCart } from '../stores/guest-cart';
+import { useGuestCoupon } from '../stores/guest-coupon';
 import { CartPage } from './cart-page';
 
 const routes = [
@@ -50,6 +51,7 @@ async function setQuantity(user: ReturnType<typeof openCart>['user'], name: stri
 
 beforeEach(() => {
   useGuestCart.getState().clear();
+  useGuestCoupon.getState().clear();
   // Delivery figures of the shop's own, not the built-in ones the page uses until they load.
   api.use(
     http.get('/api/settings', () =>
@@ -165,16 +167,55 @@ describe('the cart page of a guest', () => {
     expect(useGuestCart.getState().lines).toHaveLength(1);
   });
 
-  it('asks a guest to log in before a coupon, and says a code is needed when none is typed', async () => {
-    useGuestCart.getState().add({ ...mug, qty: 1 });
+  it('lets a guest apply a coupon: the server checks it, the browser keeps it, the totals show the discount', async () => {
+    useGuestCart.getState().add({ ...mug, qty: 3 });
+    api.use(
+      http.post('/api/coupons/check', () =>
+        reply(couponCheckReplySchema, { code: 'SAVE10', discount: 10, expiresAt: null }),
+      ),
+    );
     const { user } = openCart();
     const apply = await screen.findByRole('button', { name: 'Apply Coupon' });
     await user.click(apply);
     await findToast(COUPON_MESSAGES.required);
-    await user.type(screen.getByRole('textbox', { name: 'Coupon code' }), 'SAVE10');
+    await user.type(screen.getByRole('textbox', { name: 'Coupon code' }), ' save10 ');
     await user.click(apply);
-    await findToast(GUEST_COUPON_MESSAGE);
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?next=%2Fcart');
+    await findToast(COUPON_MESSAGES.applied);
+    expect(await requestsTo('POST', '/api/coupons/check')[0]!.json()).toEqual({ coupon: 'save10' });
+    // ₹300, 10% off: ₹270; tax 10%; under the ₹500 threshold, so ₹70 delivery.
+    await waitFor(async () =>
+      expect(await totals()).toEqual({
+        'Subtotal:': formatINR(300),
+        Coupon: `-${formatINR(30)}`,
+        'Shipping:': formatINR(70),
+        'Tax:': formatINR(27),
+        'Total:': formatINR(367),
+      }),
+    );
+    const box = screen.getByRole('region', { name: 'Cart Total' });
+    expect(within(box).getByText('Coupon code applied')).toBeTruthy();
+    expect(within(box).getByText('-10%')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.guestCoupon)!)).toEqual({
+      code: 'SAVE10',
+      discount: 10,
+      expiresAt: null,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Remove coupon SAVE10' }));
+    await findToast(COUPON_MESSAGES.removed);
+    await waitFor(async () => expect((await totals())['Total:']).toBe(formatINR(400)));
+    expect(localStorage.getItem(STORAGE_KEYS.guestCoupon)).toBeNull();
+  });
+
+  it('shows a guest why a code is refused, and keeps no discount', async () => {
+    useGuestCart.getState().add({ ...mug, qty: 1 });
+    api.use(http.post('/api/coupons/check', () => refuse('VALIDATION', COUPON_MESSAGES.expired)));
+    const { user } = openCart();
+    await user.type(await screen.findByRole('textbox', { name: 'Coupon code' }), 'SPRING15');
+    await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
+    await findToast(COUPON_MESSAGES.expired);
+    expect(await totals()).not.toHaveProperty('Coupon');
+    expect(localStorage.getItem(STORAGE_KEYS.guestCoupon)).toBeNull();
   });
 });
 
