@@ -350,18 +350,22 @@ describeInBrowser('accounts and session', () => {
     await other.context().close();
   });
 
-  it('clears a tampered token on start; a guarded page then sends the shopper to log in', async () => {
+  it('ends a session the server refuses at start, on a public page too: to /login, and back after logging in', async () => {
     const other = await newPage(browser, baseUrl);
     const token = (await storedToken(page))!;
     const [head, body] = token.split('.');
     await other.goto('/');
     await other.evaluate((t) => localStorage.setItem('token', t), `${head}.${body}.forged-signature`);
-    await other.goto('/profile');
-    await toast(other, 'Session expired, please log in again');
-    await other.waitForURL(`${baseUrl}/login?next=%2Fprofile`);
+    await other.goto('/contact');
+    await toast(other, 'Session expired or unauthorized. Please log in again.');
+    await other.waitForURL(`${baseUrl}/login?next=%2Fcontact`);
     expect(await other.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The session's end said so once; nothing else adds a second message.
+    expect(
+      await other.getByRole('alert').filter({ hasText: 'Session expired, please log in again' }).count(),
+    ).toBe(0);
     await logIn(other, email, resetPassword);
-    await other.waitForURL(`${baseUrl}/profile`);
+    await other.waitForURL(`${baseUrl}/contact`);
     await other.context().close();
   });
 

@@ -132,6 +132,44 @@ describeInBrowser('a shopper’s cart, wishlist and coupons', () => {
       pricing,
     );
     expect((await shownTotals(page)).total).toBe(formatINR(paiseToRupees(guestTotals.totalPaise)));
+
+    // A guest applies a coupon too: the server checks it, the browser prices it by the same rule.
+    await main.getByLabel('Coupon code').fill('SPRING15');
+    await main.getByRole('button', { name: 'Apply Coupon' }).click();
+    await toast(page, 'This coupon has expired.');
+    await main.getByLabel('Coupon code').fill('welcome10');
+    await main.getByRole('button', { name: 'Apply Coupon' }).click();
+    await toast(page, 'Coupon code applied');
+    const box = main.getByRole('region', { name: 'Cart Total' });
+    await box.getByText('WELCOME10').waitFor();
+    await box.getByText('-10%').waitFor();
+    const withCoupon = cartTotals(
+      [
+        { unitPricePaise: rupeesToPaise(tee.price), discount: tee.discount, quantity: 2 },
+        { unitPricePaise: rupeesToPaise(juttis.price), discount: juttis.discount, quantity: 1 },
+      ],
+      10,
+      pricing,
+    );
+    const shown = (paise: number) => formatINR(paiseToRupees(paise));
+    expect(await shownTotals(page)).toEqual({
+      subTotal: shown(withCoupon.subTotalPaise),
+      shipping: withCoupon.shippingPaise === 0 ? 'Free' : shown(withCoupon.shippingPaise),
+      tax: shown(withCoupon.taxPaise),
+      total: shown(withCoupon.totalPaise),
+    });
+    expect(await box.getByText(`-${shown(withCoupon.couponDiscountPaise)}`).count()).toBe(1);
+    expect(JSON.parse((await stored(page, 'guestCoupon')) ?? 'null')).toMatchObject({
+      code: 'WELCOME10',
+      discount: 10,
+    });
+    expect(await accessibilityProblems(page)).toEqual([]);
+
+    // Update Cart goes on to checkout, as the spec says; checkout asks a guest to log in first.
+    await main.getByRole('button', { name: 'Update Cart' }).click();
+    await toast(page, 'Please login first');
+    await page.waitForURL(`${baseUrl}/login?next=${encodeURIComponent('/cart/checkout')}`);
+    expect(JSON.parse((await stored(page, 'guestCart')) ?? '[]')).toHaveLength(2);
   });
 
   it('moves them into the account on register, and empties the guest storage', async () => {
@@ -146,6 +184,7 @@ describeInBrowser('a shopper’s cart, wishlist and coupons', () => {
     await page.waitForURL(`${baseUrl}/`);
     await expect.poll(() => stored(page, 'guestCart')).toBeNull();
     await expect.poll(() => stored(page, 'guestLikes')).toBeNull();
+    await expect.poll(() => stored(page, 'guestCoupon')).toBeNull();
     await cartLink(page, 3).waitFor();
     await wishlistLink(page, 1).waitFor();
 
@@ -159,6 +198,8 @@ describeInBrowser('a shopper’s cart, wishlist and coupons', () => {
         .getByText('black · Size M')
         .count(),
     ).toBe(1);
+    // The guest's coupon came too, checked again by the server: the account's cart carries it.
+    await main.getByRole('region', { name: 'Cart Total' }).getByText('WELCOME10').waitFor();
     await page.goto('/wishlist');
     await main.getByRole('heading', { name: 'My wishlist' }).waitFor();
     await main.getByText('(1 item)').waitFor();
@@ -172,7 +213,12 @@ describeInBrowser('a shopper’s cart, wishlist and coupons', () => {
     await quantity.fill('3');
     await main.getByRole('button', { name: 'Update Cart' }).click();
     await toast(page, 'Cart updated');
+    // Then on to checkout, as the spec's Update Cart does, with the new quantity.
+    await page.waitForURL((url) => url.pathname === '/cart/checkout');
+    await main.getByRole('heading', { name: 'Billing Details' }).waitFor();
+    await main.getByText(tee.name).first().waitFor();
     await cartLink(page, 4).waitFor();
+    await page.goto('/cart');
 
     const pricing = await shopPricing();
     const lines = [

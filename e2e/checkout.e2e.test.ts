@@ -180,3 +180,61 @@ describeInBrowser('checkout through the payment sandbox', () => {
     expect(await stockOf(item._id)).toBe(item.countInStock);
   });
 });
+
+describeInBrowser('the demo customer and her seeded orders', () => {
+  const DEMO = { email: 'customer@bazaar.local', password: 'Customer@12345' };
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await newPage(browser, baseUrl);
+  });
+  afterAll(async () => browser?.close());
+
+  it('can pay or delete her seeded unpaid order, and after a declined card places and pays another', async () => {
+    const { token } = await call<{ token: string }>('POST', '/users/login', undefined, DEMO);
+    // Whatever other journeys left in her cart: this one buys one thing.
+    await call('DELETE', '/cart/clear', token);
+    await logIn(page, DEMO.email, DEMO.password, '/orders');
+    const main = page.locator('main');
+    // The seed's unpaid lamp order is hers to act on while it waits (its window is the shop's 30 minutes
+    // from the start of the run; past it the expiry job cancels it).
+    const lamp = page.getByRole('article').filter({ hasText: 'Rattan Table Lamp' }).first();
+    await lamp.waitFor();
+    if ((await lamp.locator('[data-order-status]').getAttribute('data-order-status')) === 'Pending') {
+      await lamp.getByRole('button', { name: 'Pay now' }).waitFor();
+      await lamp.getByRole('button', { name: 'Delete order' }).waitFor();
+    }
+
+    const list = await call<ProductList>('GET', '/products?limit=100');
+    const item = list.products.find((p) => p.countInStock >= 10)!;
+    const placeAndPay = async (card: string) => {
+      await call('POST', '/cart/add', token, { productId: item._id, quantity: 1 });
+      await page.goto('/cart/checkout');
+      await main.getByRole('heading', { name: 'Billing Details' }).waitFor();
+      await main.getByText(item.name).first().waitFor();
+      await main.getByRole('button', { name: 'Place order' }).click();
+      return payInSandbox(page, card);
+    };
+
+    const declined = await placeAndPay('4000 0000 0000 0002');
+    await declined.getByText('Your card was declined by the bank. Try another card.').waitFor();
+    await declined.getByRole('button', { name: 'Close' }).click();
+    await page.waitForURL((url) => url.pathname === '/orders');
+    await page.locator('article').first().getByText('Awaiting payment').waitFor();
+
+    // Not at the unpaid-order cap: she can place a new order and pay it with the good card.
+    await placeAndPay('4111 1111 1111 1111');
+    await toast(page, PAID);
+    await page.waitForURL((url) => url.pathname === '/orders');
+    const paid = page.locator('article').first();
+    await paid.getByText('Processing').waitFor();
+    await paid.getByText(item.name, { exact: true }).first().waitFor();
+    // The declined order still waits, payable and deletable.
+    const waiting = page.locator('article').nth(1);
+    await waiting.getByText('Awaiting payment').waitFor();
+    await waiting.getByRole('button', { name: 'Pay now' }).waitFor();
+    await waiting.getByRole('button', { name: 'Delete order' }).waitFor();
+  });
+});

@@ -39,6 +39,14 @@ async function stubMap(page: Page): Promise<string[]> {
   return requested;
 }
 
+/** The demo shop's social links, as the contact page names them. */
+const SOCIAL = [
+  ['Facebook', 'https://www.facebook.com/bazaar.example'],
+  ['Instagram', 'https://www.instagram.com/bazaar.example'],
+  ['X', 'https://x.com/bazaar_example'],
+  ['YouTube', 'https://www.youtube.com/@bazaar.example'],
+] as const;
+
 describeInBrowser('contact page, admin inbox and newsletter', () => {
   let browser: Browser;
   let admin: Page;
@@ -75,6 +83,20 @@ describeInBrowser('contact page, admin inbox and newsletter', () => {
     expect(await main.getByRole('link', { name: 'support@bazaar.example' }).getAttribute('href')).toBe(
       'mailto:support@bazaar.example',
     );
+    // The spec's two phone lines and two email lines, and the social links, all from the settings.
+    expect(await main.getByRole('link', { name: '+91 80 4000 5678' }).getAttribute('href')).toBe(
+      'tel:+918040005678',
+    );
+    expect(await main.getByRole('link', { name: 'orders@bazaar.example' }).getAttribute('href')).toBe(
+      'mailto:orders@bazaar.example',
+    );
+    const follow = main.getByRole('region', { name: 'Follow us' });
+    for (const [network, url] of SOCIAL) {
+      const link = follow.getByRole('link', { name: `Bazaar on ${network} (opens in a new tab)` });
+      expect(await link.getAttribute('href')).toBe(url);
+      expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(await link.getAttribute('target')).toBe('_blank');
+    }
     await main.getByText('12 MG Road, Bengaluru').waitFor();
     await main.getByText('9:00 AM – 6:00 PM IST').waitFor();
     await main.getByText('10:00 AM – 4:00 PM IST').waitFor();
@@ -99,6 +121,36 @@ describeInBrowser('contact page, admin inbox and newsletter', () => {
     expect(await question.getAttribute('aria-expanded')).toBe('true');
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.context().close();
+  });
+
+  it('sends the contact lines and social links in the HTML the server renders, and an admin’s change shows there', async () => {
+    const html = async () => (await fetch(`${baseUrl}/contact`)).text();
+    const page = await html();
+    for (const href of [
+      'tel:+918040001234',
+      'tel:+918040005678',
+      'mailto:support@bazaar.example',
+      'mailto:orders@bazaar.example',
+    ]) {
+      expect(page, href).toContain(`href="${href}"`);
+    }
+    for (const [, url] of SOCIAL) {
+      expect(page).toMatch(
+        new RegExp(`<a href="${url.replace(/[.?]/g, '\\$&')}" target="_blank" rel="noopener noreferrer"`),
+      );
+    }
+
+    // The admin sets another second phone in Shop Settings; the next page the server renders has it.
+    await admin.goto('/admin/shop');
+    const form = admin.locator('main');
+    await form.getByLabel('Second phone').fill('+91 80 4000 9999');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(admin, 'Shop settings updated!');
+    await expect.poll(async () => (await html()).includes('href="tel:+918040009999"')).toBe(true);
+    await form.getByLabel('Second phone').fill('+91 80 4000 5678');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(admin, 'Shop settings updated!');
+    await expect.poll(async () => (await html()).includes('href="tel:+918040005678"')).toBe(true);
   });
 
   it('checks the form in the browser, then sends the message with the spec’s toast', async () => {

@@ -25,6 +25,10 @@ export interface Limits {
   contactMessagesPerAddress: number;
   /** Newsletter sign-ups from one address in 10 minutes. */
   newsletterSignupsPerAddress: number;
+  /** Coupon codes a guest's browser (its signed device cookie) may check in an hour. */
+  couponChecksPerDevice: number;
+  /** Coupon codes checked from one address in an hour, whatever the browser: a ceiling against guessing. */
+  couponChecksPerAddress: number;
 }
 
 const count = (fallback: number) => z.coerce.number().int().min(1).max(1_000_000).default(fallback);
@@ -42,6 +46,8 @@ export const LIMIT_VARIABLES = {
   KNOWN_DEVICE_DAYS: z.coerce.number().int().min(1).max(400).default(90),
   CONTACT_MESSAGES_PER_ADDRESS: count(20),
   NEWSLETTER_SIGNUPS_PER_ADDRESS: count(20),
+  COUPON_CHECKS_PER_DEVICE: count(20),
+  COUPON_CHECKS_PER_ADDRESS: count(300),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(10_000).default(64),
 };
 
@@ -60,5 +66,7 @@ export function limitsFromEnv(e: LimitEnv): Limits {
     knownDeviceDays: e.KNOWN_DEVICE_DAYS,
     contactMessagesPerAddress: e.CONTACT_MESSAGES_PER_ADDRESS,
     newsletterSignupsPerAddress: e.NEWSLETTER_SIGNUPS_PER_ADDRESS,
+    couponChecksPerDevice: e.COUPON_CHECKS_PER_DEVICE,
+    couponChecksPerAddress: e.COUPON_CHECKS_PER_ADDRESS,
   };
 }

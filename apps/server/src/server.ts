@@ -18,7 +18,13 @@ async function main() {
   const app = await buildApp(config);
   const { db, storage, database } = app.deps;
   if (config.seedDemo) {
-    await seedDemoIfEmpty({ db, storage, log: app.log, accounts: !config.databaseUrl });
+    await seedDemoIfEmpty({
+      db,
+      storage,
+      log: app.log,
+      accounts: !config.databaseUrl,
+      paymentWindowMs: config.orders.paymentWindowMs,
+    });
   }
 
   shutDownOnSignals(app, config.shutdownTimeoutMs);

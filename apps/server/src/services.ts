@@ -9,6 +9,7 @@ import { CategoriesService } from './modules/catalogue/categories.service';
 import { ProductAdminService } from './modules/catalogue/product-admin.service';
 import { ContactService } from './modules/contact/contact.service';
 import { CouponAdminService } from './modules/coupons/coupon-admin.service';
+import { CouponCheckService } from './modules/coupons/coupon-check.service';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
@@ -52,6 +53,8 @@ export interface Services {
   contact: ContactService;
   newsletter: NewsletterService;
   coupons: CouponsService;
+  /** A guest's coupon check, bounded per browser and address. */
+  couponCheck: CouponCheckService;
   cart: CartService;
   wishlist: WishlistService;
   orderAdmin: OrderAdminService;
@@ -119,6 +122,7 @@ export function createServices(deps: Deps): Services {
     contact: new ContactService({ ...deps, limits }),
     newsletter: new NewsletterService({ ...deps, limits, settings, audit }),
     coupons,
+    couponCheck: new CouponCheckService({ ...deps, limits, coupons }),
     cart,
     wishlist: new WishlistService(deps),
     orderAdmin,

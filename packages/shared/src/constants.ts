@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   guestCart: 'guestCart',
   likes: 'Likes',
   guestLikes: 'guestLikes',
+  /** The coupon a guest applied to the browser's cart (the spec's guest cart totals carry one). */
+  guestCoupon: 'guestCoupon',
 } as const;
 
 /**
@@ -140,3 +142,15 @@ export const CHECKOUT_MESSAGES = {
   viewDetailsSoon: 'Order details are coming soon.',
   trackPackageSoon: 'Package tracking is coming soon.',
 } as const;
+
+/**
+ * The shop settings' social links (the contact page shows those set): each field's network and the
+ * hosts its pages live on (a subdomain of one counts), which the settings form checks.
+ */
+export const SOCIAL_NETWORKS = {
+  facebookUrl: { label: 'Facebook', hosts: ['facebook.com'] },
+  instagramUrl: { label: 'Instagram', hosts: ['instagram.com'] },
+  xUrl: { label: 'X', hosts: ['x.com', 'twitter.com'] },
+  youtubeUrl: { label: 'YouTube', hosts: ['youtube.com', 'youtu.be'] },
+} as const;
+export type SocialLinkField = keyof typeof SOCIAL_NETWORKS;

@@ -5,6 +5,7 @@ import 'react-toastify/dist/ReactToastify.css';
 import { SessionBootstrap } from '@/features/account';
 import { useProductInCart } from '@/features/cart';
 import { type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
+import { payOrder } from '@/features/checkout';
 import { type OrderPayment, OrderPaymentContext } from '@/features/orders';
 import { useProductInWishlist, type WishlistCart, WishlistCartContext } from '@/features/wishlist';
 import { loadToastify } from '@/lib/notify';
@@ -16,9 +17,7 @@ const productShopping: ProductShopping = { useCart: useProductInCart, useWishlis
 // The wishlist page's Add to Cart goes through the cart feature too.
 const wishlistCart: WishlistCart = { useCart: useProductInCart };
 // My Orders' Pay now opens checkout's payment window; its code loads with the first payment, not the page.
-const orderPayment: OrderPayment = {
-  pay: (payment) => import('@/features/checkout').then((checkout) => checkout.payOrder(payment)),
-};
+const orderPayment: OrderPayment = { pay: payOrder };
 
 /** What every page needs around it: the query cache, the session check, the shop's settings, the origin. */
 export function Providers({

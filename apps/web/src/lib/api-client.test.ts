@@ -83,3 +83,22 @@ describe('the API client and the session', () => {
     expect(c.toasts).not.toHaveBeenCalled();
   });
 });
+
+describe('a session ended on a page for signing in', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('leaves the shopper on the reset-password page they opened, the token gone', async () => {
+    // A fresh client: the one above has just ended a session, and ends one a second at most.
+    vi.resetModules();
+    const c = await loadClient(async () => json(401, { message: 'expired', code: 'UNAUTHORIZED' }));
+    Object.assign(window, { location: { pathname: '/reset-password/abc123', search: '' } });
+    c.endExpiredSession();
+    expect(c.toasts).toHaveBeenCalledWith(EXPIRED);
+    expect(c.navigate).not.toHaveBeenCalled();
+    expect(c.useSession.getState().token).toBeNull();
+    expect(c.storage.getItem('token')).toBeNull();
+  });
+});

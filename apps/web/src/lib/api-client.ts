@@ -39,19 +39,24 @@ export function setApiTransport(next: Transport) {
 
 let sessionExpiryHandled = false;
 
+/** Pages for signing in or recovering an account: an ended session leaves the shopper where they are. */
+const SIGN_IN_PAGES = /^\/(login|register|forgot-password|reset-password)(\/|$)/;
+
 /**
- * The one place a 401 ends a session: the spec's toast, the token removed, and
- * the shopper sent to /login. Only replies to requests that carried a token
- * count; a wrong password on the login form is an ordinary error.
+ * The one way a session expires in this tab: a 401 to its token, the start-up check refusing the
+ * stored token, or the token gone from storage. On any page, public or not, the spec's route table
+ * says what follows: `message` in a toast, the token removed, and /login (with the way back to the
+ * page), except on the pages where one signs in or recovers an account, which are already the way in.
+ * Once a second: several requests refused together end the session once.
  */
-function onUnauthorized() {
+export function endExpiredSession(message: string = MESSAGES.sessionExpiredReply) {
   if (sessionExpiryHandled) return;
   sessionExpiryHandled = true;
   markSessionEnded();
   useSession.getState().clear();
-  notify.error(MESSAGES.sessionExpiredReply);
-  const here = window.location.pathname + window.location.search;
-  navigateTo(here.startsWith('/login') ? '/login' : `/login?next=${encodeURIComponent(here)}`);
+  notify.error(message);
+  const { pathname, search } = window.location;
+  if (!SIGN_IN_PAGES.test(pathname)) navigateTo(`/login?next=${encodeURIComponent(pathname + search)}`);
   setTimeout(() => {
     sessionExpiryHandled = false;
   }, 1000);
@@ -133,7 +138,8 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   if (response.ok && options.as === 'text') return (await response.text()) as T;
   const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
-    if (response.status === 401 && current) onUnauthorized();
+    // Only a reply to the session's own token ends it: a wrong password on the login form is an error.
+    if (response.status === 401 && current) endExpiredSession();
     if (response.status === 403 && current) onForbidden();
     const reply = (data ?? {}) as Partial<ErrorReply>;
     throw new ApiError(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_SEARCH_MAX } from '../constants';
+import { ADMIN_SEARCH_MAX, SOCIAL_NETWORKS, type SocialLinkField } from '../constants';
 import { productSchema } from './catalogue';
 import { isoDate } from './common';
 import { userSchema } from './user';
@@ -260,6 +260,44 @@ const wholeNumber = (label: string, bounds: { min: number; max: number }) =>
       .max(bounds.max, `${label} must be ${bounds.min} to ${bounds.max}`),
   );
 
+const shopEmail = (label: string) =>
+  z
+    .union([z.literal(''), z.email(`${label}: invalid email format`).max(254)])
+    .transform((v) => v.toLowerCase() || null);
+const shopPhone = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(20, 'must be at most 20 characters')
+    .regex(/^[0-9+()\s-]*$/, `${label} may hold digits, spaces, +, - and brackets only`)
+    .transform((v) => v || null);
+
+/** Empty (not shown), or an https address on the network's own site: it becomes a link on every contact page. */
+const socialLink = (field: SocialLinkField) => {
+  const { label, hosts } = SOCIAL_NETWORKS[field];
+  const message = `${label} link must be an https:// address on ${hosts.join(' or ')}`;
+  return z
+    .string()
+    .trim()
+    .max(300, `${label} link must be at most 300 characters`)
+    .refine((v) => {
+      if (v === '') return true;
+      try {
+        const url = new URL(v);
+        const host = url.hostname.toLowerCase();
+        return (
+          url.protocol === 'https:' &&
+          !url.username &&
+          !url.password &&
+          hosts.some((h) => host === h || host.endsWith(`.${h}`))
+        );
+      } catch {
+        return false;
+      }
+    }, message)
+    .transform((v) => v || null);
+};
+
 /**
  * PUT /settings text fields (multipart; `logo` is the file part). Empty text clears a field (a
  * cleared policy brings back the built-in page). Fields left out stay as they are.
@@ -270,13 +308,14 @@ export const shopSettingsUpdateFieldsSchema = z
     email: z
       .union([z.literal(''), z.email('Invalid email format').max(254)])
       .transform((v) => v.toLowerCase() || null),
-    phone: z
-      .string()
-      .trim()
-      .max(20, 'must be at most 20 characters')
-      .regex(/^[0-9+()\s-]*$/, 'Phone may hold digits, spaces, +, - and brackets only')
-      .transform((v) => v || null),
+    phone: shopPhone('Phone'),
+    secondEmail: shopEmail('Second email'),
+    secondPhone: shopPhone('Second phone'),
     address: optionalText(300),
+    facebookUrl: socialLink('facebookUrl'),
+    instagramUrl: socialLink('instagramUrl'),
+    xUrl: socialLink('xUrl'),
+    youtubeUrl: socialLink('youtubeUrl'),
     primaryColor: z.string().trim().regex(HEX_COLOUR, 'Primary colour must be a hex colour such as #2563eb'),
     returnPolicy: optionalText(POLICY_MAX),
     shippingPolicy: optionalText(POLICY_MAX),

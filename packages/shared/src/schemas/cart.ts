@@ -64,7 +64,11 @@ export type GuestCartLineInput = z.input<typeof guestCartLineSchema>;
 
 /** POST /cart/merge. An empty list is refused with the spec's 'Guest cart is empty.' (by the service). */
 export const cartMergeBodySchema = z
-  .object({ guestCart: z.array(guestCartLineSchema).max(CART_MAX_LINES, CART_MESSAGES.tooManyGuestLines) })
+  .object({
+    guestCart: z.array(guestCartLineSchema).max(CART_MAX_LINES, CART_MESSAGES.tooManyGuestLines),
+    /** The coupon the guest applied in the browser: checked again, and applied to the account's cart if usable. */
+    coupon: z.string().trim().min(1).max(50).optional(),
+  })
   .strict();
 export type CartMergeBody = z.input<typeof cartMergeBodySchema>;
 
@@ -149,6 +153,10 @@ export type CartChange = z.infer<typeof cartChangeSchema>;
 
 /** POST /cart/merge: the account's cart after the merge, and what did not come across as it was. */
 export const cartMergeReplySchema = cartReplySchema
-  .extend({ changes: z.array(cartChangeSchema) })
+  .extend({
+    changes: z.array(cartChangeSchema),
+    /** Why the guest's coupon was not applied (expired or used up meanwhile, unknown); null otherwise. */
+    couponRefusal: z.string().nullable(),
+  })
   .meta({ id: 'CartMerge' });
 export type CartMergeReply = z.infer<typeof cartMergeReplySchema>;

@@ -102,6 +102,12 @@ export const createOrderBodySchema = z
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 export type CreateOrderInput = z.output<typeof createOrderBodySchema>;
 
+/**
+ * POST /cart/checkout: the spec's checkout of the cart, with an empty body. The billing details are the
+ * account's own (its last order's, else its profile's); nothing else may be sent.
+ */
+export const cartCheckoutBodySchema = z.object({}).strict().nullish();
+
 /** POST /orders and POST /orders/{id}/pay: the order, and what the payment window needs. */
 export const orderPaymentReplySchema = z
   .object({

@@ -3,7 +3,7 @@ import { isoDate } from './common';
 
 /**
  * The shop's settings as every visitor may read them: the header's name and logo, the theme colour,
- * contact details, policy texts (null: the built-in policy pages apply), the analytics id (null: no
+ * contact details (two emails and phones, social links), policy texts (null: the built-in policy pages apply), the analytics id (null: no
  * analytics), the delivery figures the cart's pricing rule uses, in rupees, how unpaid orders
  * hold stock (HOLD_SETTINGS_LIMITS: the window, and how much one shopper and one network may hold)
  * and whether payments are simulated.
@@ -15,7 +15,15 @@ export const shopSettingsSchema = z
     primaryColor: z.string(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
+    /** The contact page's second email and phone lines. */
+    secondEmail: z.string().nullable(),
+    secondPhone: z.string().nullable(),
     address: z.string().nullable(),
+    /** The contact page's social links (https, on each network's own site); null: not shown. */
+    facebookUrl: z.string().nullable(),
+    instagramUrl: z.string().nullable(),
+    xUrl: z.string().nullable(),
+    youtubeUrl: z.string().nullable(),
     returnPolicy: z.string().nullable(),
     shippingPolicy: z.string().nullable(),
     privacyPolicy: z.string().nullable(),

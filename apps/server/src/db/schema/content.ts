@@ -12,6 +12,9 @@ export const shopSettings = pgTable(
     name: text('name').notNull().default('Bazaar'),
     email: text('email'),
     phone: text('phone'),
+    /** The contact page's second lines (the spec shows two phones and two emails). */
+    secondEmail: text('second_email'),
+    secondPhone: text('second_phone'),
     address: text('address'),
     primaryColor: text('primary_color').notNull().default('#2563eb'),
     logo: text('logo'),
@@ -30,6 +33,11 @@ export const shopSettings = pgTable(
     holdLimitPercent: integer('hold_limit_percent').notNull().default(10),
     /** Shoppers on one network (address) may hold together this many times one shopper's limit. */
     holdAddressMultiple: integer('hold_address_multiple').notNull().default(4),
+    /** The contact page's social links, each an https address on its network; null: not shown. */
+    facebookUrl: text('facebook_url'),
+    instagramUrl: text('instagram_url'),
+    xUrl: text('x_url'),
+    youtubeUrl: text('youtube_url'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -41,6 +49,11 @@ export const shopSettings = pgTable(
     check(
       'shop_settings_hold_limits',
       sql`(${t.holdWindowMinutes} is null or ${t.holdWindowMinutes} between 5 and 10080) and ${t.holdLimitUnits} between 1 and 100000 and ${t.holdLimitPercent} between 0 and 100 and ${t.holdAddressMultiple} between 1 and 1000`,
+    ),
+    // The links land in pages' href: nothing but https, whatever wrote the row.
+    check(
+      'shop_settings_social_links_https',
+      sql`coalesce(${t.facebookUrl}, 'https://') like 'https://%' and coalesce(${t.instagramUrl}, 'https://') like 'https://%' and coalesce(${t.xUrl}, 'https://') like 'https://%' and coalesce(${t.youtubeUrl}, 'https://') like 'https://%'`,
     ),
   ],
 );

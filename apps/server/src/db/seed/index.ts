@@ -31,6 +31,8 @@ export interface SeedContext {
   passwords?: PasswordHasher;
   /** Where the demo's pictures come from (the build's renderings, else rendered now). */
   pictures?: DemoPictures;
+  /** The shop's payment window (ORDER_PAYMENT_WINDOW_MINUTES): how long the demo's unpaid order waits. */
+  paymentWindowMs?: number;
 }
 
 /** Any fixed number: serialises seeding when several servers start against one database. */
@@ -126,7 +128,7 @@ export async function seedDemoIfEmpty(ctx: SeedContext): Promise<void> {
     await tx.insert(coupons).values(couponList).onConflictDoNothing();
     // The demo customer's order history, only where the demo accounts are seeded.
     const people = withAccounts ? await demoPeople(tx) : undefined;
-    const placed = people ? await seedDemoOrders(tx, people, now) : 0;
+    const placed = people ? await seedDemoOrders(tx, people, now, ctx.paymentWindowMs) : 0;
     return { nodes, coupons: couponList.length, orders: placed };
   });
 

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { moveOrder, type OrderActor } from '../../modules/orders/index';
 import type { Tx } from '../client';
 import { products } from '../schema/catalogue';
-import { orderItems, orderStatusHistory, orders, payments } from '../schema/orders';
+import { orderItems, orderStatusHistory, orders, payments, unpaidHolds } from '../schema/orders';
 import { couponRedemptions, coupons } from '../schema/shopping';
 import { DEMO_SHOP_SETTINGS } from './shop';
 
@@ -15,8 +15,11 @@ export const DEMO_PAYMENT_PROVIDER = 'demo';
 export interface DemoOrder {
   items: { product: string; quantity: number; colour?: string; size?: string }[];
   placedHoursAgo: number;
-  /** The moves after placing it, each `hours` after the one before. */
-  moves: { to: OrderStatus; hours: number }[];
+  /**
+   * The moves after placing it, each `hours` after the one before; `by: 'shop'` for the shop's own
+   * (a payment window that closed unpaid).
+   */
+  moves: { to: OrderStatus; hours: number; by?: 'shop' }[];
   coupon?: string;
   address: { street: string; apartment?: string; city: string; state: string; pinCode: string };
 }
@@ -24,9 +27,15 @@ export interface DemoOrder {
 /**
  * The demo customer's order history, spread over the last month so the admin's
  * dashboard, list and chart have something to show: paid, shipped, delivered and
- * completed orders, two awaiting payment, two paid and waiting to ship, one
- * cancelled and one returned and refunded. Pending → Processing is a payment
- * the "demo" provider captured.
+ * completed orders, one awaiting payment, two paid and waiting to ship, one she
+ * cancelled, one whose payment window closed unpaid, and one returned and
+ * refunded. Pending → Processing is a payment the "demo" provider captured.
+ *
+ * Every order gets the payment window checkout gives it. The one awaiting payment
+ * was placed minutes before the seed, so its window is still open: she can Pay now
+ * or Delete it, like any order of hers (an unpaid order with no window would be
+ * neither payable nor deletable, yet count towards her unpaid orders). Only one
+ * waits: with MAX_UNPAID_ORDERS at 3, a declined card leaves her room to order again.
  */
 export const DEMO_ORDERS: DemoOrder[] = [
   {
@@ -119,18 +128,23 @@ export const DEMO_ORDERS: DemoOrder[] = [
     address: { street: '11 Hazratganj', city: 'Lucknow', state: 'Uttar Pradesh', pinCode: '226001' },
   },
   {
+    items: [{ product: 'Insulated Steel Water Bottle 1L', quantity: 3, colour: 'black' }],
+    placedHoursAgo: 2,
+    // Never paid: the payment window closed and the shop gave the stock back.
+    moves: [{ to: 'Cancelled', hours: 0.5, by: 'shop' }],
+    address: { street: '14 Residency Road', city: 'Bengaluru', state: 'Karnataka', pinCode: '560025' },
+  },
+  {
+    // Awaiting payment, its window open (placed three minutes before the seed): the newest order.
     items: [{ product: 'Rattan Table Lamp', quantity: 1, colour: 'beige' }],
-    placedHoursAgo: 20,
+    placedHoursAgo: 0.05,
     moves: [],
     address: { street: '5 FC Road', city: 'Pune', state: 'Maharashtra', pinCode: '411004' },
   },
-  {
-    items: [{ product: 'Insulated Steel Water Bottle 1L', quantity: 3, colour: 'black' }],
-    placedHoursAgo: 2,
-    moves: [],
-    address: { street: '14 Residency Road', city: 'Bengaluru', state: 'Karnataka', pinCode: '560025' },
-  },
 ];
+
+/** The payment window of a shop whose settings name none (ORDER_PAYMENT_WINDOW_MINUTES' default). */
+export const DEMO_PAYMENT_WINDOW_MS = 30 * 60_000;
 
 /** Counts the coupon's use by a paid order, unless the lifecycle's payment effects already did. */
 async function countRedemption(tx: Tx, couponId: string, orderId: string, userId: string): Promise<void> {
@@ -147,23 +161,29 @@ async function countRedemption(tx: Tx, couponId: string, orderId: string, userId
   }
 }
 
-/** Who makes each move in the demo: the shop takes payments and refunds, the admin ships, the shopper cancels. */
-function actorFor(to: OrderStatus, adminId: string, shopperId: string): OrderActor {
-  if (to === 'Processing' || to === 'Refunded') return { kind: 'system' };
+/**
+ * Who makes each move in the demo: the shop takes payments and refunds and ends unpaid orders whose
+ * window closed, the admin ships, the shopper cancels.
+ */
+function actorFor(move: DemoOrder['moves'][number], adminId: string, shopperId: string): OrderActor {
+  const { to } = move;
+  if (to === 'Processing' || to === 'Refunded' || move.by === 'shop') return { kind: 'system' };
   if (to === 'Cancelled') return { kind: 'shopper', userId: shopperId };
   return { kind: 'admin', userId: adminId };
 }
 
 /**
  * Places the demo orders for the demo customer, as checkout will: stock taken
- * when placed, prices copied, totals by the shared pricing rule; then moves them
- * through the order lifecycle (its guards, effects and status history). Runs in
- * the seed's transaction; returns how many orders it placed.
+ * when placed, prices copied, totals by the shared pricing rule, a payment window
+ * of `windowMs` and, for the order still awaiting payment, its holds; then moves
+ * them through the order lifecycle (its guards, effects and status history). Runs
+ * in the seed's transaction; returns how many orders it placed.
  */
 export async function seedDemoOrders(
   tx: Tx,
   people: { customer: { id: string; name: string; email: string; phone: string }; adminId: string },
   now: Date,
+  windowMs: number = DEMO_PAYMENT_WINDOW_MS,
 ): Promise<number> {
   const names = [...new Set(DEMO_ORDERS.flatMap((o) => o.items.map((i) => i.product)))];
   const rows = await tx.select().from(products).where(inArray(products.name, names));
@@ -206,6 +226,7 @@ export async function seedDemoOrders(
         shippingPaise: totals.shippingPaise,
         taxPaise: totals.taxPaise,
         totalPaise: totals.totalPaise,
+        expiresAt: new Date(at.getTime() + windowMs),
         createdAt: at,
         updatedAt: at,
       })
@@ -252,11 +273,29 @@ export async function seedDemoOrders(
           updatedAt: at,
         });
       }
-      current = await moveOrder(tx, current, move.to, actorFor(move.to, people.adminId, people.customer.id), {
+      const note = move.by === 'shop' ? 'payment not received in time; stock released' : undefined;
+      current = await moveOrder(tx, current, move.to, actorFor(move, people.adminId, people.customer.id), {
         at,
+        note,
       });
       if (move.to === 'Processing' && coupon)
         await countRedemption(tx, coupon.id, current.id, people.customer.id);
+    }
+    if (current.status === 'Pending') {
+      // What checkout records for an unpaid order: each product's units, held by her until its deadline.
+      const units = new Map<string, number>();
+      for (const { item, product } of lines)
+        units.set(product!.id, (units.get(product!.id) ?? 0) + item.quantity);
+      await tx.insert(unpaidHolds).values(
+        [...units].map(([productId, quantity]) => ({
+          orderId: current.id,
+          productId,
+          userId: people.customer.id,
+          quantity,
+          expiresAt: current.expiresAt!,
+          createdAt: current.createdAt,
+        })),
+      );
     }
     placed++;
   }

@@ -1,3 +1,4 @@
+import { shopSettingsUpdateFieldsSchema } from '@bazaar/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
@@ -148,6 +149,23 @@ describe('seedDemoIfEmpty', () => {
     expect(settings?.name).toBe('Bazaar');
     expect(settings?.returnPolicy).toBeNull();
     expect(settings?.freeShippingThresholdPaise).toBe(14_000);
+    // The contact page's two phone and email lines and its social links.
+    expect(settings).toMatchObject({
+      phone: expect.any(String),
+      secondPhone: expect.any(String),
+      email: expect.any(String),
+      secondEmail: expect.any(String),
+    });
+    const contact = {
+      secondEmail: settings!.secondEmail!,
+      secondPhone: settings!.secondPhone!,
+      facebookUrl: settings!.facebookUrl!,
+      instagramUrl: settings!.instagramUrl!,
+      xUrl: settings!.xUrl!,
+      youtubeUrl: settings!.youtubeUrl!,
+    };
+    // What the admin's form would accept.
+    expect(shopSettingsUpdateFieldsSchema.safeParse(contact).success).toBe(true);
     const rows = await t.db.select().from(coupons);
     const welcome = rows.find((c) => c.code === 'WELCOME10');
     expect(welcome?.discount).toBe(10);

@@ -9,7 +9,14 @@ export const DEMO_SHOP_SETTINGS = {
   name: 'Bazaar',
   email: 'support@bazaar.example',
   phone: '+91 80 4000 1234',
+  // The contact page's second lines: orders and returns have their own desk.
+  secondEmail: 'orders@bazaar.example',
+  secondPhone: '+91 80 4000 5678',
   address: '12 MG Road, Bengaluru, Karnataka 560001, India',
+  facebookUrl: 'https://www.facebook.com/bazaar.example',
+  instagramUrl: 'https://www.instagram.com/bazaar.example',
+  xUrl: 'https://x.com/bazaar_example',
+  youtubeUrl: 'https://www.youtube.com/@bazaar.example',
   // The storefront's red, a little darker than the original #db4444 so text on it and in it passes WCAG AA.
   primaryColor: '#c53030',
   shippingFeePaise: 5000,

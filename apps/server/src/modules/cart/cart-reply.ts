@@ -37,5 +37,5 @@ export function toCartReply(cart: PricedCart): CartReply {
 }
 
 export function toCartMergeReply(cart: MergedCart): CartMergeReply {
-  return { ...toCartReply(cart), changes: cart.changes };
+  return { ...toCartReply(cart), changes: cart.changes, couponRefusal: cart.couponRefusal };
 }

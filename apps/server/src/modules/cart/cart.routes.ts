@@ -29,11 +29,22 @@ export async function cartRoutes(base: FastifyInstance) {
   // Refused before the body is read: only the owner of a session has a cart, and only their own.
   app.addHook('onRequest', app.requireUser);
 
-  app.get(
-    '/cart/get',
-    { schema: { tags, security, summary: 'The cart', response: { 200: cartReplySchema, ...errors(401) } } },
-    async (request) => toCartReply(await cart.get(signedInUser(request).id)),
-  );
+  // The spec lists both paths for one read (the admin document's GET /cart fetches the coupon by user).
+  for (const url of ['/cart/get', '/cart']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The cart, with its coupon',
+          description: 'GET /cart/get and GET /cart answer the same.',
+          response: { 200: cartReplySchema, ...errors(401) },
+        },
+      },
+      async (request) => toCartReply(await cart.get(signedInUser(request).id)),
+    );
+  }
 
   app.post(
     '/cart/add',
@@ -105,7 +116,7 @@ export async function cartRoutes(base: FastifyInstance) {
         security,
         summary: 'Add the guest cart’s lines to the account’s cart',
         description:
-          'By the same rules as add. `changes` lists what did not come across as the guest had it: products gone, out of stock or no longer offered in that colour or size (left out), quantities lowered to the stock, prices changed.',
+          'By the same rules as add. `changes` lists what did not come across as the guest had it: products gone, out of stock or no longer offered in that colour or size (left out), quantities lowered to the stock, prices changed. A `coupon` the guest applied is checked again and applied to the cart when usable; otherwise `couponRefusal` says why and the cart keeps its own.',
         body: cartMergeBodySchema,
         response: { 200: cartMergeReplySchema, ...errors(400, 401) },
       },
@@ -120,7 +131,7 @@ export async function cartRoutes(base: FastifyInstance) {
         priceRupees: line.price,
         discount: line.discount,
       }));
-      return toCartMergeReply(await cart.merge(signedInUser(request).id, lines));
+      return toCartMergeReply(await cart.merge(signedInUser(request).id, lines, request.body.coupon));
     },
   );
 

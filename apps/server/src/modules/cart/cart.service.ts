@@ -13,7 +13,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
-import { badRequest, conflict, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { imageUrl } from '../catalogue/image-url';
 import type { CouponsService } from '../coupons/index';
 import type { SettingsService } from '../settings/index';
@@ -41,6 +41,9 @@ export interface CartServiceDeps {
   settings: SettingsService;
   coupons: CouponsService;
 }
+
+/** How `CouponsService.usable` refuses a code: unknown, expired, used up. */
+const COUPON_REFUSALS = new Set(['NOT_FOUND', 'VALIDATION', 'CONFLICT']);
 
 /** What a request asks of a line: a colour and a size, each left out, null or '' for "none chosen". */
 export interface VariantInput {
@@ -195,8 +198,10 @@ export class CartService {
    * Adds the guest cart's lines to the account's cart by the same rules as `add`, in one transaction.
    * What cannot come across as the guest had it is reported: products gone, out of stock or no longer
    * offered in that colour or size (dropped), quantities lowered to the stock, prices changed since.
+   * The guest's coupon, if any, is checked again as `applyCoupon` checks it and applied; one that ended
+   * or ran out meanwhile is dropped with its reason (`couponRefusal`), the cart keeping its own.
    */
-  merge(userId: string, guestLines: readonly GuestLine[]): Promise<MergedCart> {
+  merge(userId: string, guestLines: readonly GuestLine[], couponCode?: string): Promise<MergedCart> {
     if (guestLines.length === 0) throw badRequest(CART_MESSAGES.guestCartEmpty);
     if (guestLines.length > CART_MAX_LINES) throw badRequest(CART_MESSAGES.tooManyGuestLines);
     return inTransaction(this.deps.db, async (tx) => {
@@ -292,8 +297,22 @@ export class CartService {
           lines.push({ ...line, id: '' });
         }
       }
-      return { ...(await this.priced(tx, userId)), changes };
+      const couponRefusal = couponCode ? await this.takeGuestCoupon(tx, cart.id, couponCode, now) : null;
+      return { ...(await this.priced(tx, userId)), changes, couponRefusal };
     });
+  }
+
+  /** Applies the guest's coupon to the cart if it is usable now; otherwise the sentence saying why not. */
+  private async takeGuestCoupon(tx: DbOrTx, cartId: string, code: string, now: Date): Promise<string | null> {
+    try {
+      const coupon = await this.deps.coupons.usable(tx, code, now);
+      await setCartCoupon(tx, cartId, coupon.id);
+      return null;
+    } catch (error) {
+      // The coupon's own refusals are the shopper's to read; anything else (the database) fails the merge.
+      if (!(error instanceof AppError && COUPON_REFUSALS.has(error.code))) throw error;
+      return `The coupon ${code.toUpperCase()} was not applied to your cart: ${error.message}`;
+    }
   }
 
   /** Applies a coupon code (any case) after checking it exists, has not expired and has redemptions left. */

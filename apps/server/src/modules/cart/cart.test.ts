@@ -563,6 +563,38 @@ describe('the signed-in cart', () => {
       ]);
     });
 
+    it('checks the guest’s coupon again and applies it; one that ended meanwhile is dropped with why', async () => {
+      const me = await shopper();
+      await insertCoupon(t.db, {
+        code: 'GUESTMERGE12',
+        discount: 12,
+        expiresAt: new Date(clock.now().getTime() + 60 * 60_000),
+      });
+      await insertCoupon(t.db, { code: 'KEPT5', discount: 5 });
+      const mergeWith = (coupon: string) =>
+        call(me, 'POST', '/cart/merge', { guestCart: [guestLine(rice)], coupon });
+      const applied = (await mergeWith('guestmerge12')).json() as CartMergeReply;
+      expect(applied.coupon).toEqual({ code: 'GUESTMERGE12', discount: 12 });
+      expect(applied.couponRefusal).toBeNull();
+      expect(applied.couponDiscount).toBe(12);
+
+      // The account's own coupon stays when the guest's can no longer be used.
+      await call(me, 'PUT', '/cart/apply-coupon', { coupon: 'KEPT5' });
+      clock.advance(2 * 60 * 60_000);
+      const refused = await mergeWith('GUESTMERGE12');
+      expect(refused.statusCode).toBe(200);
+      const cart = refused.json() as CartMergeReply;
+      expect(cart.couponRefusal).toBe(
+        `The coupon GUESTMERGE12 was not applied to your cart: ${COUPON_MESSAGES.expired}`,
+      );
+      expect(cart.coupon).toEqual({ code: 'KEPT5', discount: 5 });
+      expect(cart.cartItems.map((i) => [i.name, i.quantity])).toEqual([['Bulk Rice', 2]]);
+      const unknown = (await mergeWith('NOSUCH')).json() as CartMergeReply;
+      expect(unknown.couponRefusal).toBe(
+        `The coupon NOSUCH was not applied to your cart: ${COUPON_MESSAGES.notFound}`,
+      );
+    });
+
     it('never lowers what the account’s cart already holds', async () => {
       const me = await shopper();
       await add(me, { productId: lamp.id, quantity: 3 });

@@ -40,6 +40,8 @@ export interface PricedCart {
 /** What a merge of the guest cart gives back: the cart, and what did not come across as the guest had it. */
 export interface MergedCart extends PricedCart {
   changes: CartChange[];
+  /** Why the guest's coupon was not applied; null when it was, or when none came. */
+  couponRefusal: string | null;
 }
 
 /** A line's choice: a colour and a size, each null when none was chosen. */

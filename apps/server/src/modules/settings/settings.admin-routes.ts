@@ -8,7 +8,7 @@ import { signedInUser } from '../../plugins/auth';
 import { LOGO_RULES } from './settings.service';
 
 /** The settings form's share of the multipart parser: one logo, and policies of up to 20,000 characters. */
-const LIMITS = { fileSize: LOGO_RULES.maxBytes, files: 1, fields: 20, fieldSize: 100_000 };
+const LIMITS = { fileSize: LOGO_RULES.maxBytes, files: 1, fields: 30, fieldSize: 100_000 };
 
 /** PUT /settings: the admin's Shop Settings form (the spec leaves the path unnamed; this is the read's path). */
 export async function settingsAdminRoutes(base: FastifyInstance) {
@@ -22,7 +22,7 @@ export async function settingsAdminRoutes(base: FastifyInstance) {
         security: [{ bearerAuth: [] }],
         summary: 'Update the shop settings',
         description:
-          'multipart/form-data: name, email, phone, address, primaryColor (#rrggbb), returnPolicy, shippingPolicy, privacyPolicy, googleAnalyticsId (G-…), shippingFee and freeShippingThreshold (rupees), removeLogo (true/false), and an optional `logo` file (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB). Empty text clears a field; fields left out stay.',
+          "multipart/form-data: name, email, phone, secondEmail, secondPhone, address, facebookUrl, instagramUrl, xUrl, youtubeUrl (https on the network's own site), primaryColor (#rrggbb), returnPolicy, shippingPolicy, privacyPolicy, googleAnalyticsId (G-…), shippingFee and freeShippingThreshold (rupees), removeLogo (true/false), and an optional `logo` file (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB). Empty text clears a field; fields left out stay.",
         consumes: ['multipart/form-data'],
         response: {
           200: shopSettingsSchema,

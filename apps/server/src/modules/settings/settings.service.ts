@@ -61,6 +61,8 @@ const DEFAULTS: Omit<ShopSettingsRow, 'updatedAt'> = {
   name: 'Bazaar',
   email: null,
   phone: null,
+  secondEmail: null,
+  secondPhone: null,
   address: null,
   primaryColor: '#2563eb',
   logo: null,
@@ -74,6 +76,10 @@ const DEFAULTS: Omit<ShopSettingsRow, 'updatedAt'> = {
   holdLimitUnits: 5,
   holdLimitPercent: 10,
   holdAddressMultiple: 4,
+  facebookUrl: null,
+  instagramUrl: null,
+  xUrl: null,
+  youtubeUrl: null,
 };
 
 /**
@@ -153,7 +159,13 @@ export class SettingsService {
       primaryColor: row.primaryColor,
       email: row.email,
       phone: row.phone,
+      secondEmail: row.secondEmail,
+      secondPhone: row.secondPhone,
       address: row.address,
+      facebookUrl: row.facebookUrl,
+      instagramUrl: row.instagramUrl,
+      xUrl: row.xUrl,
+      youtubeUrl: row.youtubeUrl,
       returnPolicy: row.returnPolicy,
       shippingPolicy: row.shippingPolicy,
       privacyPolicy: row.privacyPolicy,

@@ -1,8 +1,8 @@
 import { MESSAGES, SESSION_CHECK_INTERVAL_MS } from '@bazaar/shared/constants';
 import { useEffect } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, endExpiredSession } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
-import { logout, markSessionEnded, readStoredToken, useSession } from '@/lib/session-store';
+import { logout, readStoredToken, useSession } from '@/lib/session-store';
 import { getCurrentUser } from '../api/get-current-user';
 import { loggedOutElsewhere } from '../lib/logout-broadcast';
 import { LOGOUT_MESSAGE } from './use-logout';
@@ -11,10 +11,11 @@ let startupCheck: Promise<void> | null = null;
 
 /**
  * The auth check on start: `checking` stays true until GET /users/user answers.
- * A refused token is cleared quietly (the spec's start-up check only clears it); a
- * guarded page then toasts and sends the shopper to log in, while a guest browsing
- * the catalogue is not interrupted. A network failure keeps the token, which may
- * still be good once the shop is reachable again.
+ * A token the server refuses (401: expired, logged out elsewhere, forged) ends the
+ * session as any 401 does, on a public page too: the spec's toast, the token gone,
+ * and /login with the way back (the route table's forced redirect after session
+ * expiry). Any other failure clears the token quietly; a network failure keeps it,
+ * as it may still be good once the shop is reachable again.
  */
 export function checkSessionOnStart(): Promise<void> {
   if (startupCheck) return startupCheck;
@@ -32,7 +33,11 @@ export function checkSessionOnStart(): Promise<void> {
       if (useSession.getState().token === token) useSession.getState().setUser(user);
     } catch (error) {
       const network = error instanceof ApiError && error.code === 'NETWORK';
-      if (!network && useSession.getState().token === token) useSession.getState().clear();
+      if (!network && useSession.getState().token === token) {
+        // The session's end speaks before `checking` ends, so a guarded page adds no toast of its own.
+        if (error instanceof ApiError && error.status === 401) endExpiredSession();
+        else useSession.getState().clear();
+      }
     } finally {
       useSession.getState().setChecking(false);
     }
@@ -42,8 +47,9 @@ export function checkSessionOnStart(): Promise<void> {
 
 /**
  * Runs the start-up check once, then every second follows the stored token: gone, the session
- * ends (storage was cleared: the spec's 'Session expired'; another tab logged out: a logout); replaced
- * by another tab's renewal of it, this tab carries on with the renewed one.
+ * ends (storage was cleared: the spec's 'Session expired' and /login, whatever the page; another tab
+ * logged out: a logout); replaced by another tab's renewal of it, this tab carries on with the
+ * renewed one.
  */
 export function useSessionBootstrap() {
   useEffect(() => {
@@ -53,12 +59,13 @@ export function useSessionBootstrap() {
       if (!isAuthenticated) return;
       const stored = readStoredToken();
       if (!stored) {
-        const elsewhere = loggedOutElsewhere();
-        if (elsewhere) notify.success(LOGOUT_MESSAGE);
-        else notify.error(MESSAGES.sessionExpiredTick);
-        logout();
         // A logout in another tab is a logout here too; storage cleared under us is an expiry.
-        markSessionEnded(elsewhere ? 'logout' : 'expired');
+        if (loggedOutElsewhere()) {
+          notify.success(LOGOUT_MESSAGE);
+          logout();
+        } else {
+          endExpiredSession(MESSAGES.sessionExpiredTick);
+        }
       } else if (stored !== token) {
         // Another tab renewed the token, or signed in anew (maybe as someone else: ask who it is).
         useSession.getState().setToken(stored);

@@ -122,4 +122,33 @@ describe('the Shop Settings form', () => {
     expect((form.get('logo') as File).name).toBe('logo.png');
     expect(stored.logo).toBe('/uploads/logo.webp');
   });
+
+  it('edits the contact page’s second lines and social links; a link off its network is refused under it', async () => {
+    const { user, save, queryClient } = await openSettings();
+    await replace(user, 'Second phone', '+91 22 4000 5678');
+    await replace(user, 'Second email', 'orders@bazaar.example');
+    await replace(user, 'Instagram link', 'https://www.instagram.com/bazaar');
+    await replace(user, 'YouTube link', 'https://vimeo.com/bazaar');
+    await save();
+    await findToast('YouTube link must be an https:// address on youtube.com or youtu.be');
+    await waitFor(() =>
+      expect(errorOf('YouTube link')).toBe(
+        'YouTube link must be an https:// address on youtube.com or youtu.be',
+      ),
+    );
+    expect(saves).toBe(0);
+
+    await replace(user, 'YouTube link', '');
+    await save();
+    await findToast('Shop settings updated!');
+    const form = await requestsTo('PUT', '/api/settings').at(-1)!.formData();
+    expect(form.get('secondPhone')).toBe('+91 22 4000 5678');
+    expect(form.get('instagramUrl')).toBe('https://www.instagram.com/bazaar');
+    expect(queryClient.getQueryData<ShopSettings>(SHOP_SETTINGS_KEY)).toMatchObject({
+      secondPhone: '+91 22 4000 5678',
+      secondEmail: 'orders@bazaar.example',
+      instagramUrl: 'https://www.instagram.com/bazaar',
+      youtubeUrl: null,
+    });
+  });
 });

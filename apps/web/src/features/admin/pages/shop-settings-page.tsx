@@ -1,3 +1,4 @@
+import { SOCIAL_NETWORKS, type SocialLinkField } from '@bazaar/shared/constants';
 import { HOLD_SETTINGS_LIMITS } from '@bazaar/shared/schemas/admin';
 import type { ShopSettings } from '@bazaar/shared/schemas/settings';
 import { useQuery } from '@tanstack/react-query';
@@ -21,7 +22,13 @@ interface SettingsValues {
   name: string;
   email: string;
   phone: string;
+  secondEmail: string;
+  secondPhone: string;
   address: string;
+  facebookUrl: string;
+  instagramUrl: string;
+  xUrl: string;
+  youtubeUrl: string;
   primaryColor: string;
   returnPolicy: string;
   shippingPolicy: string;
@@ -39,7 +46,13 @@ const valuesOf = (s: ShopSettings): SettingsValues => ({
   name: s.name,
   email: s.email ?? '',
   phone: s.phone ?? '',
+  secondEmail: s.secondEmail ?? '',
+  secondPhone: s.secondPhone ?? '',
   address: s.address ?? '',
+  facebookUrl: s.facebookUrl ?? '',
+  instagramUrl: s.instagramUrl ?? '',
+  xUrl: s.xUrl ?? '',
+  youtubeUrl: s.youtubeUrl ?? '',
   primaryColor: s.primaryColor || DEFAULT_COLOUR,
   returnPolicy: s.returnPolicy ?? '',
   shippingPolicy: s.shippingPolicy ?? '',
@@ -147,6 +160,36 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           onFile={setLogoFile}
           onRemoveCurrent={() => setLogoRemoved(true)}
         />
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-5 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-semibold">Contact page</legend>
+        <p className="text-sm text-gray-700 sm:col-span-2">
+          The contact page shows the shop's email and phone above, these second lines and the social links you
+          fill in (empty ones are not shown).
+        </p>
+        <FormField
+          label="Second email"
+          type="email"
+          error={serverErrors.secondEmail}
+          {...register('secondEmail')}
+        />
+        <FormField
+          label="Second phone"
+          type="tel"
+          error={serverErrors.secondPhone}
+          {...register('secondPhone')}
+        />
+        {(Object.keys(SOCIAL_NETWORKS) as SocialLinkField[]).map((field) => (
+          <FormField
+            key={field}
+            label={`${SOCIAL_NETWORKS[field].label} link`}
+            type="url"
+            placeholder={`https://${SOCIAL_NETWORKS[field].hosts[0]}/…`}
+            error={serverErrors[field]}
+            {...register(field)}
+          />
+        ))}
       </fieldset>
 
       <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-5 sm:grid-cols-2">

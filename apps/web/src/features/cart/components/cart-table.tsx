@@ -1,7 +1,7 @@
 import { CART_MESSAGES, CART_QUANTITY } from '@bazaar/shared/constants';
 import { formatINR } from '@bazaar/shared/money';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
@@ -15,8 +15,13 @@ type Actions = ReturnType<typeof useCartActions>;
 const cell =
   'flex items-center justify-between gap-4 px-4 py-2 before:text-sm before:text-gray-500 before:content-[attr(data-label)] md:table-cell md:py-5 md:before:content-none';
 
-/** The spec's cart table: Product, Price, Quantity, Subtotal; a remove icon; Return to shop and Update Cart. */
+/**
+ * The spec's cart table: Product, Price, Quantity, Subtotal; a remove icon; Return to shop and Update
+ * Cart, which applies the quantities typed and then goes on to checkout, as the spec's Update Cart does
+ * (its /checkout is /cart/checkout here, where a guest is asked to log in first).
+ */
 export function CartTable({ lines, actions }: { lines: CartLineView[]; actions: Actions }) {
+  const navigate = useNavigate();
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const quantityOf = (line: CartLineView) => drafts[line.key] ?? String(line.quantity);
 
@@ -25,8 +30,10 @@ export function CartTable({ lines, actions }: { lines: CartLineView[]; actions: 
     const changes = lines
       .filter((line) => quantityOf(line) !== String(line.quantity))
       .map((line) => ({ line, qty: Number(quantityOf(line)) }));
-    if (changes.length === 0) return;
-    if (await actions.updateQuantities(changes)) setDrafts({});
+    // A refused quantity keeps the shopper here, with the refusal and what they typed.
+    if (changes.length > 0 && !(await actions.updateQuantities(changes))) return;
+    setDrafts({});
+    await navigate('/cart/checkout');
   };
 
   const remove = (line: CartLineView) => {

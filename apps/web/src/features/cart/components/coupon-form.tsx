@@ -1,16 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import type { useCartActions } from '../hooks/use-cart-actions';
 
-/** The coupon code input and Apply Coupon. Guests are asked to log in: codes are checked by the server. */
-export function CouponForm({
-  actions,
-  signedIn,
-}: {
-  actions: ReturnType<typeof useCartActions>;
-  signedIn: boolean;
-}) {
+/**
+ * The coupon code input and Apply Coupon, for a guest's cart as for an account's: the server checks
+ * every code (a guest's again when it moves into the account, and once more at checkout).
+ */
+export function CouponForm({ actions }: { actions: ReturnType<typeof useCartActions> }) {
   const [code, setCode] = useState('');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,14 +29,6 @@ export function CouponForm({
           autoCapitalize="characters"
           className="h-14 w-full rounded border border-black px-6 sm:w-72"
         />
-        {signedIn ? null : (
-          <p className="text-sm text-gray-600">
-            <Link to="/login?next=%2Fcart" className="text-brand underline">
-              Log in
-            </Link>{' '}
-            to use a coupon code.
-          </p>
-        )}
       </div>
       <Button type="submit" size="lg" loading={actions.applyingCoupon} className="w-full sm:w-auto">
         Apply Coupon

@@ -43,4 +43,49 @@ describe('the guest cart page', () => {
     expect(view.lines[0]).toMatchObject({ salePrice: 89.96, lineTotal: 179.92, colour: 'Red', size: null });
     expect(view).toMatchObject({ subTotal: 180, tax: 18, shipping: 0, total: 198 });
   });
+
+  it('takes the coupon off by the same rule as the server, while it lasts', () => {
+    const line = fc.record({
+      _id: fc.uuid(),
+      name: fc.string(),
+      image: fc.constant(null),
+      price: fc.integer({ min: 1, max: 10_000_000 }).map(paiseToRupees),
+      discount: fc.integer({ min: 0, max: 100 }),
+      qty: fc.integer({ min: 1, max: 99 }),
+    });
+    const now = Date.parse('2026-03-01T10:00:00Z');
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), fc.integer({ min: 1, max: 100 }), (lines, percent) => {
+        const coupon = { code: 'SAVE', discount: percent, expiresAt: new Date(now + 1000).toISOString() };
+        const view = guestCartView(lines, DEFAULT_PRICING, coupon, now);
+        const server = cartTotals(
+          lines.map((l) => ({
+            unitPricePaise: rupeesToPaise(l.price),
+            discount: l.discount,
+            quantity: l.qty,
+          })),
+          percent,
+          DEFAULT_PRICING,
+        );
+        expect(rupeesToPaise(view.couponDiscount)).toBe(server.couponDiscountPaise);
+        expect(rupeesToPaise(view.tax)).toBe(server.taxPaise);
+        expect(rupeesToPaise(view.total)).toBe(server.totalPaise);
+        expect(view.coupon).toEqual({ code: 'SAVE', discount: percent });
+        // Once it has ended it no longer counts.
+        const ended = guestCartView(lines, DEFAULT_PRICING, coupon, now + 1000);
+        expect(ended.coupon).toBeNull();
+        expect(rupeesToPaise(ended.total)).toBe(
+          cartTotals(
+            lines.map((l) => ({
+              unitPricePaise: rupeesToPaise(l.price),
+              discount: l.discount,
+              quantity: l.qty,
+            })),
+            0,
+            DEFAULT_PRICING,
+          ).totalPaise,
+        );
+      }),
+    );
+  });
 });

@@ -2,14 +2,14 @@ import { CART_MESSAGES, CART_QUANTITY, COUPON_MESSAGES } from '@bazaar/shared/co
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useApplyCoupon } from '../api/apply-coupon';
+import { useCheckCoupon } from '../api/check-coupon';
 import { useAccountCartQuery } from '../api/get-cart';
 import { useRemoveCartLine } from '../api/remove-cart-line';
 import { useRemoveCoupon } from '../api/remove-coupon';
 import { useUpdateCartLine } from '../api/update-cart-line';
 import { useGuestCart } from '../stores/guest-cart';
+import { useGuestCoupon } from '../stores/guest-coupon';
 import type { CartLineView } from './use-cart-view';
-
-export const GUEST_COUPON_MESSAGE = 'Please log in to apply a coupon.';
 
 const variantOf = (line: CartLineView) => ({ colour: line.colour ?? '', size: line.size ?? '' });
 const validQuantity = (qty: number) =>
@@ -18,14 +18,15 @@ const validQuantity = (qty: number) =>
 /** What the cart page does to the cart, for a guest (in the browser) or a signed-in shopper (on the server). */
 export function useCartActions() {
   const { signedIn } = useAccountCartQuery();
+  const check = useCheckCoupon();
   const update = useUpdateCartLine();
   const remove = useRemoveCartLine();
   const apply = useApplyCoupon();
   const unapply = useRemoveCoupon();
 
   return {
-    busy: update.isPending || remove.isPending || apply.isPending || unapply.isPending,
-    applyingCoupon: apply.isPending,
+    busy: update.isPending || remove.isPending || apply.isPending || unapply.isPending || check.isPending,
+    applyingCoupon: apply.isPending || check.isPending,
 
     /** Sets the quantities that changed, one line after another; stops at the first refusal. */
     async updateQuantities(changes: { line: CartLineView; qty: number }[]): Promise<boolean> {
@@ -69,12 +70,9 @@ export function useCartActions() {
         notify.error(COUPON_MESSAGES.required);
         return false;
       }
-      if (!signedIn) {
-        notify.info(GUEST_COUPON_MESSAGE);
-        return false;
-      }
       try {
-        await apply.mutateAsync(trimmed);
+        // A guest's cart is the browser's: the server checks the code, the browser keeps and prices it.
+        await (signedIn ? apply : check).mutateAsync(trimmed);
         notify.success(COUPON_MESSAGES.applied);
         return true;
       } catch (error) {
@@ -84,6 +82,11 @@ export function useCartActions() {
     },
 
     async removeCoupon(): Promise<void> {
+      if (!signedIn) {
+        useGuestCoupon.getState().clear();
+        notify.info(COUPON_MESSAGES.removed);
+        return;
+      }
       try {
         await unapply.mutateAsync();
         notify.info(COUPON_MESSAGES.removed);

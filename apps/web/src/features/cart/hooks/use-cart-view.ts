@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useAccountCartQuery } from '../api/get-cart';
 import { type GuestCartLine, useGuestCart } from '../stores/guest-cart';
+import { couponCounts, type GuestCoupon, useGuestCoupon } from '../stores/guest-coupon';
 
 /** One row of the cart page, whoever's cart it is. Money in rupees. */
 export interface CartLineView {
@@ -71,12 +72,18 @@ function fromAccount(cart: CartReply): Omit<CartView, 'signedIn' | 'loading'> {
   };
 }
 
-/** A guest's cart priced in the browser by the same rule the server uses, with the shop's delivery figures. */
+/**
+ * A guest's cart priced in the browser by the same rule the server uses, with the shop's delivery
+ * figures and the coupon the server's check accepted (until it ends).
+ */
 export function guestCartView(
   lines: readonly GuestCartLine[],
   pricing: PricingSettings,
+  stored: GuestCoupon | null = null,
+  now = Date.now(),
 ): Omit<CartView, 'signedIn' | 'loading'> {
-  const totals = cartTotals(lines.map(guestPricedLine), 0, pricing);
+  const coupon = couponCounts(stored, now) ? stored : null;
+  const totals = cartTotals(lines.map(guestPricedLine), coupon?.discount ?? 0, pricing);
   return {
     lines: lines.map((line) => {
       const priced = guestPricedLine(line);
@@ -96,12 +103,12 @@ export function guestCartView(
       };
     }),
     subTotal: paiseToRupees(totals.subTotalPaise),
-    couponDiscount: 0,
+    couponDiscount: paiseToRupees(totals.couponDiscountPaise),
     shipping: paiseToRupees(totals.shippingPaise),
     tax: paiseToRupees(totals.taxPaise),
     total: paiseToRupees(totals.totalPaise),
     totalItems: totals.totalItems,
-    coupon: null,
+    coupon: coupon && { code: coupon.code, discount: coupon.discount },
   };
 }
 
@@ -109,6 +116,7 @@ export function guestCartView(
 export function useCartView(): CartView {
   const { signedIn, cart } = useAccountCartQuery({ fresh: true });
   const guestLines = useGuestCart((state) => state.lines);
+  const guestCoupon = useGuestCoupon((state) => state.coupon);
   const settings = useShopSettings();
   const pricing = useMemo<PricingSettings>(
     () =>
@@ -126,6 +134,6 @@ export function useCartView(): CartView {
       if (!cart) return { signedIn, loading: true, ...guestCartView([], pricing) };
       return { signedIn, loading: false, ...fromAccount(cart) };
     }
-    return { signedIn, loading: false, ...guestCartView(guestLines, pricing) };
-  }, [signedIn, cart, guestLines, pricing]);
+    return { signedIn, loading: false, ...guestCartView(guestLines, pricing, guestCoupon) };
+  }, [signedIn, cart, guestLines, guestCoupon, pricing]);
 }

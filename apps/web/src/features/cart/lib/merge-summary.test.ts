@@ -22,4 +22,12 @@ describe('what the shopper is told after a merge', () => {
     );
     expect(mergeSummary([change('A.'), change('B.')])).toBe('Your cart changed since you last saw it: A. B.');
   });
+
+  it('says why the guest’s coupon was dropped, after the changes', () => {
+    const refusal = 'The coupon SAVE10 was not applied to your cart: This coupon has expired.';
+    expect(mergeSummary([], refusal)).toBe(refusal);
+    expect(mergeSummary([change('A.')], refusal)).toBe(
+      `Your cart changed since you last saw it: A. ${refusal}`,
+    );
+  });
 });

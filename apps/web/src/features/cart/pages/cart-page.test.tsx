@@ -1,19 +1,21 @@
-import { CART_MESSAGES, COUPON_MESSAGES } from '@bazaar/shared/constants';
+import { CART_MESSAGES, COUPON_MESSAGES, STORAGE_KEYS } from '@bazaar/shared/constants';
 import { formatINR } from '@bazaar/shared/money';
+import { couponCheckReplySchema } from '@bazaar/shared/schemas/coupons';
 import { shopSettingsSchema } from '@bazaar/shared/schemas/settings';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, reply, requestsTo } from '@/testing/api-server';
+import { api, refuse, reply, requestsTo } from '@/testing/api-server';
 import { FakeCart } from '@/testing/fake-cart';
 import { product, shopSettings, user } from '@/testing/fixtures';
 import { findToast, renderRoutes, signIn } from '@/testing/render';
-import { GUEST_COUPON_MESSAGE } from '../hooks/use-cart-actions';
 import { useGuestCart } from '../stores/guest-cart';
+import { useGuestCoupon } from '../stores/guest-coupon';
 import { CartPage } from './cart-page';
 
 const routes = [
   { path: '/cart', Component: CartPage },
+  { path: '/cart/checkout', element: <h1>Checkout</h1> },
   { path: '/login', element: <h1>Log in</h1> },
 ];
 
@@ -32,6 +34,14 @@ async function totals(): Promise<Record<string, string>> {
 
 const quantityBox = (name: string) => screen.findByRole('spinbutton', { name: `Quantity of ${name}` });
 
+/** Update Cart went on to checkout; back on the cart page (as the browser's Back would), for what it shows now. */
+async function checkoutThenBack(view: ReturnType<typeof openCart>) {
+  await waitFor(() => expect(view.location().pathname).toBe('/cart/checkout'));
+  expect(screen.getByRole('heading', { name: 'Checkout' })).toBeTruthy();
+  await view.router.navigate(-1);
+  await waitFor(() => expect(view.location().pathname).toBe('/cart'));
+}
+
 async function setQuantity(user: ReturnType<typeof openCart>['user'], name: string, qty: string) {
   const box = await quantityBox(name);
   await user.clear(box);
@@ -41,6 +51,7 @@ async function setQuantity(user: ReturnType<typeof openCart>['user'], name: stri
 
 beforeEach(() => {
   useGuestCart.getState().clear();
+  useGuestCoupon.getState().clear();
   // Delivery figures of the shop's own, not the built-in ones the page uses until they load.
   api.use(
     http.get('/api/settings', () =>
@@ -85,9 +96,9 @@ describe('the cart page of a guest', () => {
     });
   });
 
-  it('charges the shop’s delivery fee under its threshold, and Update Cart sets the quantities and the totals follow', async () => {
+  it('charges the shop’s delivery fee under its threshold; Update Cart sets the quantities, goes on to checkout, and the totals follow', async () => {
     useGuestCart.getState().add({ ...mug, qty: 1 });
-    const { user } = openCart();
+    const view = openCart();
     await waitFor(async () =>
       expect(await totals()).toEqual({
         'Subtotal:': formatINR(100),
@@ -96,9 +107,11 @@ describe('the cart page of a guest', () => {
         'Total:': formatINR(180),
       }),
     );
-    await setQuantity(user, 'Tea Mug', '5');
+    await setQuantity(view.user, 'Tea Mug', '5');
     await findToast(CART_MESSAGES.updated);
     expect(useGuestCart.getState().lines[0]?.qty).toBe(5);
+    // The spec's Update Cart goes to checkout; the route's guard asks a guest to log in there.
+    await checkoutThenBack(view);
     expect(await totals()).toEqual({
       'Subtotal:': formatINR(500),
       'Shipping:': 'Free',
@@ -109,16 +122,27 @@ describe('the cart page of a guest', () => {
 
   it('does not send a quantity outside 1..99: the box is invalid and the cart stays as it was', async () => {
     useGuestCart.getState().add({ ...mug, qty: 2 });
-    const { user } = openCart();
+    const view = openCart();
     for (const wrong of ['100', '0']) {
-      await setQuantity(user, 'Tea Mug', wrong);
+      await setQuantity(view.user, 'Tea Mug', wrong);
       expect(((await quantityBox('Tea Mug')) as HTMLInputElement).checkValidity()).toBe(false);
       expect(useGuestCart.getState().lines[0]?.qty).toBe(2);
+      expect(view.location().pathname).toBe('/cart');
     }
     // The same form goes through once the quantity is within bounds.
-    await setQuantity(user, 'Tea Mug', '99');
+    await setQuantity(view.user, 'Tea Mug', '99');
     await findToast(CART_MESSAGES.updated);
     expect(useGuestCart.getState().lines[0]?.qty).toBe(99);
+    await waitFor(() => expect(view.location().pathname).toBe('/cart/checkout'));
+  });
+
+  it('goes on to checkout from Update Cart when no quantity changed', async () => {
+    useGuestCart.getState().add({ ...mug, qty: 2 });
+    const view = openCart();
+    await quantityBox('Tea Mug');
+    await view.user.click(screen.getByRole('button', { name: 'Update Cart' }));
+    await waitFor(() => expect(view.location().pathname).toBe('/cart/checkout'));
+    expect(useGuestCart.getState().lines[0]?.qty).toBe(2);
   });
 
   it('removes a line after asking', async () => {
@@ -143,16 +167,55 @@ describe('the cart page of a guest', () => {
     expect(useGuestCart.getState().lines).toHaveLength(1);
   });
 
-  it('asks a guest to log in before a coupon, and says a code is needed when none is typed', async () => {
-    useGuestCart.getState().add({ ...mug, qty: 1 });
+  it('lets a guest apply a coupon: the server checks it, the browser keeps it, the totals show the discount', async () => {
+    useGuestCart.getState().add({ ...mug, qty: 3 });
+    api.use(
+      http.post('/api/coupons/check', () =>
+        reply(couponCheckReplySchema, { code: 'SAVE10', discount: 10, expiresAt: null }),
+      ),
+    );
     const { user } = openCart();
     const apply = await screen.findByRole('button', { name: 'Apply Coupon' });
     await user.click(apply);
     await findToast(COUPON_MESSAGES.required);
-    await user.type(screen.getByRole('textbox', { name: 'Coupon code' }), 'SAVE10');
+    await user.type(screen.getByRole('textbox', { name: 'Coupon code' }), ' save10 ');
     await user.click(apply);
-    await findToast(GUEST_COUPON_MESSAGE);
-    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?next=%2Fcart');
+    await findToast(COUPON_MESSAGES.applied);
+    expect(await requestsTo('POST', '/api/coupons/check')[0]!.json()).toEqual({ coupon: 'save10' });
+    // ₹300, 10% off: ₹270; tax 10%; under the ₹500 threshold, so ₹70 delivery.
+    await waitFor(async () =>
+      expect(await totals()).toEqual({
+        'Subtotal:': formatINR(300),
+        Coupon: `-${formatINR(30)}`,
+        'Shipping:': formatINR(70),
+        'Tax:': formatINR(27),
+        'Total:': formatINR(367),
+      }),
+    );
+    const box = screen.getByRole('region', { name: 'Cart Total' });
+    expect(within(box).getByText('Coupon code applied')).toBeTruthy();
+    expect(within(box).getByText('-10%')).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.guestCoupon)!)).toEqual({
+      code: 'SAVE10',
+      discount: 10,
+      expiresAt: null,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Remove coupon SAVE10' }));
+    await findToast(COUPON_MESSAGES.removed);
+    await waitFor(async () => expect((await totals())['Total:']).toBe(formatINR(400)));
+    expect(localStorage.getItem(STORAGE_KEYS.guestCoupon)).toBeNull();
+  });
+
+  it('shows a guest why a code is refused, and keeps no discount', async () => {
+    useGuestCart.getState().add({ ...mug, qty: 1 });
+    api.use(http.post('/api/coupons/check', () => refuse('VALIDATION', COUPON_MESSAGES.expired)));
+    const { user } = openCart();
+    await user.type(await screen.findByRole('textbox', { name: 'Coupon code' }), 'SPRING15');
+    await user.click(screen.getByRole('button', { name: 'Apply Coupon' }));
+    await findToast(COUPON_MESSAGES.expired);
+    expect(await totals()).not.toHaveProperty('Coupon');
+    expect(localStorage.getItem(STORAGE_KEYS.guestCoupon)).toBeNull();
   });
 });
 
@@ -187,24 +250,27 @@ describe('the cart page of a signed-in shopper', () => {
     });
   });
 
-  it('sets a quantity on the server for the right line and shows the cart it answers', async () => {
-    const { user } = openCart();
-    await setQuantity(user, 'Bath Towel', '4');
+  it('sets a quantity on the server for the right line, goes on to checkout, and the cart shows what it answered', async () => {
+    const view = openCart();
+    await setQuantity(view.user, 'Bath Towel', '4');
     await findToast(CART_MESSAGES.updated);
     const [update] = requestsTo('PUT', `/api/cart/update/${towel._id}`);
     expect(await update!.json()).toEqual({ qty: 4, colour: 'White', size: 'L' });
+    await checkoutThenBack(view);
     await waitFor(async () => expect((await totals())['Subtotal:']).toBe(formatINR(1600)));
   });
 
-  it('cannot go above the stock: the server’s refusal is shown and the cart keeps its quantity', async () => {
-    const { user } = openCart();
-    await setQuantity(user, 'Steel Kettle', '5');
+  it('cannot go above the stock: the server’s refusal is shown and the shopper stays with the cart as it was', async () => {
+    const view = openCart();
+    await setQuantity(view.user, 'Steel Kettle', '5');
     await findToast('Only 3 of Steel Kettle are in stock.');
     expect(screen.queryByText(CART_MESSAGES.updated)).toBeNull();
+    expect(view.location().pathname).toBe('/cart');
     expect((await totals())['Subtotal:']).toBe(formatINR(1200));
-    // Within the stock it goes through.
-    await setQuantity(user, 'Steel Kettle', '3');
+    // Within the stock it goes through, and on to checkout.
+    await setQuantity(view.user, 'Steel Kettle', '3');
     await findToast(CART_MESSAGES.updated);
+    await checkoutThenBack(view);
     await waitFor(async () => expect((await totals())['Subtotal:']).toBe(formatINR(2800)));
   });
 

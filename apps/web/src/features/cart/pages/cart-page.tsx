@@ -42,7 +42,7 @@ export function CartPage() {
         <div className="mt-10 flex flex-col gap-10">
           <CartTable lines={view.lines} actions={actions} />
           <div className="flex flex-col justify-between gap-8 lg:flex-row lg:items-start">
-            <CouponForm actions={actions} signedIn={view.signedIn} />
+            <CouponForm actions={actions} />
             <CartTotals view={view} actions={actions} />
           </div>
         </div>

@@ -13,24 +13,28 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * How to reach the shop: its phone, email and address from the shop settings,
- * and the office hours. No social links: the settings hold none, and a link
- * that goes nowhere is worse than none.
+ * How to reach the shop, all from the shop settings: its two phone lines and two email lines (the
+ * second of each when set), its address, the office hours, and the social links the shop set (a
+ * link that goes nowhere is worse than none, so an unset one is not shown).
  */
 export function ContactDetails() {
   const support = useSupport();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <Card title="Call us">
-        <a href={support.tel} className={linkClass}>
-          {support.phone}
-        </a>
+        {support.phones.map((line) => (
+          <a key={line.href} href={line.href} className={linkClass}>
+            {line.text}
+          </a>
+        ))}
         <p>Monday to Saturday, during office hours</p>
       </Card>
       <Card title="Email us">
-        <a href={support.mailto} className={`${linkClass} break-all`}>
-          {support.email}
-        </a>
+        {support.emails.map((line) => (
+          <a key={line.href} href={line.href} className={`${linkClass} break-all`}>
+            {line.text}
+          </a>
+        ))}
         <p>Write any time; we answer by email.</p>
       </Card>
       <Card title="Visit our office">
@@ -46,6 +50,28 @@ export function ContactDetails() {
           ))}
         </dl>
       </Card>
+      {support.social.length > 0 ? (
+        <section
+          aria-labelledby="contact-social"
+          className="rounded-lg border border-gray-300 p-5 sm:col-span-2"
+        >
+          <h3 id="contact-social" className="font-semibold">
+            Follow us
+          </h3>
+          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {support.social.map((link) => (
+              <li key={link.network}>
+                {/* Another site, in a new tab: it gets neither this page's window nor its address. */}
+                <a href={link.url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                  <span className="sr-only">{support.shopName} on </span>
+                  {link.network}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }
