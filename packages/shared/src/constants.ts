@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   guestCart: 'guestCart',
   likes: 'Likes',
   guestLikes: 'guestLikes',
+  /** The pincode the shopper last checked delivery to (not in the spec: Check delivery remembers it). */
+  deliveryPincode: 'deliveryPincode',
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './delivery';
 export * from './money';
 export * from './order-status';
 export * from './pricing';
@@ -11,6 +12,7 @@ export * from './schemas/content';
 export * from './schemas/coupon-admin';
 export * from './schemas/coupons';
 export * from './schemas/dashboard';
+export * from './schemas/delivery';
 export * from './schemas/holds';
 export * from './schemas/order-admin';
 export * from './schemas/orders';
