@@ -11,6 +11,7 @@ import { ContactService } from './modules/contact/contact.service';
 import { CouponAdminService } from './modules/coupons/coupon-admin.service';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
+import { DeliveryAdminService, DeliveryService } from './modules/delivery/index';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { HoldAdminService } from './modules/orders/hold-admin.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
@@ -57,6 +58,9 @@ export interface Services {
   holdAdmin: HoldAdminService;
   couponAdmin: CouponAdminService;
   dashboard: DashboardService;
+  /** Where the shop delivers: Check delivery, checkout's quote, the default zone's fee. */
+  delivery: DeliveryService;
+  deliveryAdmin: DeliveryAdminService;
 }
 
 /**
@@ -79,7 +83,8 @@ export function createServices(deps: Deps): Services {
   const categories = new CategoriesService(deps);
   const audit = new AuditService(deps);
   const limits = new RateLimitService(deps);
-  const settings = new SettingsService({ ...deps, audit });
+  const delivery = new DeliveryService(deps);
+  const settings = new SettingsService({ ...deps, audit, delivery });
   const coupons = new CouponsService();
   const cart = new CartService({ ...deps, settings, coupons });
   const payments = new PaymentsService({ ...deps, cart, settings, catalogue });
@@ -108,5 +113,7 @@ export function createServices(deps: Deps): Services {
     holdAdmin: new HoldAdminService({ ...deps, audit, settings, catalogue }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),
     dashboard: new DashboardService(deps),
+    delivery,
+    deliveryAdmin: new DeliveryAdminService({ ...deps, audit, delivery }),
   };
 }

@@ -8,7 +8,7 @@ export interface Actor {
   email: string;
 }
 
-export type AuditEntity = 'user' | 'product' | 'settings' | 'newsletter' | 'order' | 'coupon';
+export type AuditEntity = 'user' | 'product' | 'settings' | 'newsletter' | 'order' | 'coupon' | 'delivery';
 
 /** A change worth recording; `before`/`after` hold only the fields that changed. */
 export interface AuditChange {

@@ -22,7 +22,7 @@ export async function settingsAdminRoutes(base: FastifyInstance) {
         security: [{ bearerAuth: [] }],
         summary: 'Update the shop settings',
         description:
-          'multipart/form-data: name, email, phone, address, primaryColor (#rrggbb), returnPolicy, shippingPolicy, privacyPolicy, googleAnalyticsId (G-…), shippingFee and freeShippingThreshold (rupees), removeLogo (true/false), and an optional `logo` file (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB). Empty text clears a field; fields left out stay.',
+          'multipart/form-data: name, email, phone, address, primaryColor (#rrggbb), returnPolicy, shippingPolicy, privacyPolicy, googleAnalyticsId (G-…), removeLogo (true/false), and an optional `logo` file (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB). Empty text clears a field; fields left out stay.',
         consumes: ['multipart/form-data'],
         response: {
           200: shopSettingsSchema,

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_PRICING,
+  type DeliveryFeeRule,
   type PricingSettings,
   paiseToRupees,
-  rupeesToPaise,
   type ShopSettings,
   type ShopSettingsUpdateFields,
 } from '@bazaar/shared';
@@ -16,6 +16,7 @@ import { type ImageRules, toWebp } from '../../lib/image-upload';
 import type { FileStorage } from '../../lib/storage';
 import { type Actor, type AuditService, diff } from '../audit/audit.service';
 import { imageUrl } from '../catalogue/image-url';
+import type { DeliveryService } from '../delivery/index';
 import type { PaymentProvider } from '../payments/payment-provider';
 import {
   findShopSettings,
@@ -51,6 +52,8 @@ export interface SettingsServiceDeps {
   config: Pick<Config, 'orders'>;
   /** The payment provider: with the sandbox, every page says payments are simulated. */
   payments: Pick<PaymentProvider, 'window'>;
+  /** The delivery figures are the default delivery zone's (edited on the Delivery zones screen). */
+  delivery: Pick<DeliveryService, 'defaultFeeRule' | 'onChange'>;
 }
 
 /** What a database without a settings row shows: the column defaults. */
@@ -66,8 +69,6 @@ const DEFAULTS: Omit<ShopSettingsRow, 'updatedAt'> = {
   shippingPolicy: null,
   privacyPolicy: null,
   googleAnalyticsId: null,
-  shippingFeePaise: DEFAULT_PRICING.shippingFeePaise,
-  freeShippingThresholdPaise: DEFAULT_PRICING.freeShippingThresholdPaise,
   holdWindowMinutes: null,
   holdLimitUnits: 5,
   holdLimitPercent: 10,
@@ -85,14 +86,26 @@ export class SettingsService {
     this.changes = new SettingsChanges(deps);
   }
 
-  /** Calls `listener` whenever the settings change, in this process or another; returns a remover. */
-  onChange(listener: () => void): Promise<() => void> {
-    return this.changes.onChange(listener);
+  /**
+   * Calls `listener` whenever the settings change, in this process or another, the default delivery
+   * zone's figures (which they show) included; returns a remover.
+   */
+  async onChange(listener: () => void): Promise<() => void> {
+    const stopDelivery = this.deps.delivery.onChange(listener);
+    const stopSettings = await this.changes.onChange(listener);
+    return () => {
+      stopDelivery();
+      stopSettings();
+    };
   }
 
   /** The settings as every visitor may read them. */
   async get(): Promise<ShopSettings> {
-    return this.toReply(await this.row(this.deps.db));
+    const [row, delivery] = await Promise.all([
+      this.row(this.deps.db),
+      this.deps.delivery.defaultFeeRule(this.deps.db),
+    ]);
+    return this.toReply(row, delivery);
   }
 
   /**
@@ -108,13 +121,11 @@ export class SettingsService {
   ): Promise<ShopSettings> {
     const { db, storage, log } = this.deps;
     const webp = logo ? await toWebp(logo, LOGO_RULES) : undefined;
+    const delivery = await this.deps.delivery.defaultFeeRule(db);
     const row = await inTransaction(db, async (tx, unit) => {
       const current = await lockShopSettings(tx);
-      const { shippingFee, freeShippingThreshold, removeLogo, ...text } = fields;
+      const { removeLogo, ...text } = fields;
       const changes: ShopSettingsChanges = { ...text };
-      if (shippingFee !== undefined) changes.shippingFeePaise = rupeesToPaise(shippingFee);
-      if (freeShippingThreshold !== undefined)
-        changes.freeShippingThresholdPaise = rupeesToPaise(freeShippingThreshold);
       if (removeLogo) changes.logo = null;
       if (webp) {
         const key = `shop/logo-${randomBytes(6).toString('hex')}.webp`;
@@ -130,8 +141,8 @@ export class SettingsService {
           storage.remove(oldLogo).catch((err) => log.warn({ err, key: oldLogo }, 'old logo not removed')),
         );
       }
-      const { updatedAt: _before, ...before } = this.toReply(current);
-      const { updatedAt: _after, ...after } = this.toReply(updated);
+      const { updatedAt: _before, ...before } = this.toReply(current, delivery);
+      const { updatedAt: _after, ...after } = this.toReply(updated, delivery);
       const change = diff(before, after);
       await this.deps.audit.record(tx, actor, {
         action: 'settings.update',
@@ -141,10 +152,10 @@ export class SettingsService {
       });
       return updated;
     });
-    return this.toReply(row);
+    return this.toReply(row, delivery);
   }
 
-  private toReply(row: ShopSettingsRow): ShopSettings {
+  private toReply(row: ShopSettingsRow, delivery: DeliveryFeeRule): ShopSettings {
     return {
       name: row.name,
       logo: row.logo ? imageUrl(row.logo) : null,
@@ -156,8 +167,8 @@ export class SettingsService {
       shippingPolicy: row.shippingPolicy,
       privacyPolicy: row.privacyPolicy,
       googleAnalyticsId: row.googleAnalyticsId,
-      shippingFee: paiseToRupees(row.shippingFeePaise),
-      freeShippingThreshold: paiseToRupees(row.freeShippingThresholdPaise),
+      shippingFee: paiseToRupees(delivery.feePaise),
+      freeShippingThreshold: delivery.freeAbovePaise === null ? null : paiseToRupees(delivery.freeAbovePaise),
       holdWindowMinutes: row.holdWindowMinutes,
       defaultHoldWindowMinutes: this.defaultWindowMinutes(),
       holdLimitUnits: row.holdLimitUnits,
@@ -186,12 +197,15 @@ export class SettingsService {
     return Math.round(this.deps.config.orders.paymentWindowMs / 60_000);
   }
 
-  /** The delivery figures and tax rate the cart's pricing rule needs; pass `tx` to read inside a unit of work. */
+  /**
+   * The delivery figures (the default delivery zone's: the cart before a pincode is known) and the tax
+   * rate the cart's pricing rule needs; pass `tx` to read inside a unit of work.
+   */
   async pricing(db: DbOrTx = this.deps.db): Promise<PricingSettings> {
-    const row = await this.row(db);
+    const fee = await this.deps.delivery.defaultFeeRule(db);
     return {
-      shippingFeePaise: row.shippingFeePaise,
-      freeShippingThresholdPaise: row.freeShippingThresholdPaise,
+      shippingFeePaise: fee.feePaise,
+      freeShippingThresholdPaise: fee.freeAbovePaise,
       taxPercent: DEFAULT_PRICING.taxPercent,
     };
   }
