@@ -60,6 +60,15 @@ describe('every admin route', () => {
         'PUT /api/coupons/update-coupon/:couponId',
         'DELETE /api/coupons/delete-coupon/:couponId',
         'GET /api/admin/dashboard',
+        'GET /api/admin/delivery',
+        'GET /api/admin/delivery/lookup',
+        'POST /api/admin/delivery/zones',
+        'PUT /api/admin/delivery/zones/:zoneId',
+        'POST /api/admin/delivery/zones/:zoneId/pincodes',
+        'DELETE /api/admin/delivery/zones/:zoneId',
+        'PUT /api/admin/delivery/zone-order',
+        'PUT /api/admin/delivery/default-zone',
+        'PUT /api/admin/delivery/calendar',
       ].sort(),
     );
   });
