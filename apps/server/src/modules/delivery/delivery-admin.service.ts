@@ -99,11 +99,10 @@ export class DeliveryAdminService {
 
   /** The Delivery zones screen: the calendar, the default zone and every other zone with its rules. */
   async overview(db: DbOrTx = this.deps.db): Promise<AdminDelivery> {
-    const [settings, zones, rules] = await Promise.all([
-      findDeliverySettings(db),
-      findZones(db),
-      findAllRules(db),
-    ]);
+    // One after the other: inside a transaction (a reorder's reply) it is one connection.
+    const settings = await findDeliverySettings(db);
+    const zones = await findZones(db);
+    const rules = await findAllRules(db);
     const byZone = new Map<string, PincodeRule[]>();
     for (const rule of rules) {
       const list = byZone.get(rule.zoneId);

@@ -59,17 +59,14 @@ export function toZone(row: DeliveryZoneRow): DeliveryZone {
  */
 export async function loadSnapshot(read: <T>(work: (tx: DbOrTx) => Promise<T>) => Promise<T>) {
   return read(async (tx): Promise<DeliverySnapshot> => {
+    // One after the other: a transaction is one connection.
     const revision = await findDeliveryRevision(tx);
-    const [settings, rows, rules] = await Promise.all([
-      findDeliverySettings(tx),
-      findZones(tx),
-      findAllRules(tx),
-    ]);
+    const settings = await findDeliverySettings(tx);
+    const rows = await findZones(tx);
+    const rules = await findAllRules(tx);
     const zones = new Map(rows.map((row) => [row.id, toZone(row)]));
-    const listed = rules.flatMap((rule) => {
-      const zone = zones.get(rule.zoneId);
-      return zone && !zone.isDefault ? [{ ...rule, zonePosition: zone.position }] : [];
-    });
+    // The default zone lists no pincodes (the admin service refuses them); any row found is ignored.
+    const listed = rules.filter((rule) => zones.get(rule.zoneId)?.isDefault === false);
     return {
       revision,
       calendar: {

@@ -30,6 +30,8 @@ export interface ZoneMemoryDeps {
 export class ZoneMemory {
   private held: DeliverySnapshot | undefined;
   private loading: Promise<DeliverySnapshot> | undefined;
+  private reading: Promise<number> | undefined;
+  private queued: Promise<number> | undefined;
   private readonly origin = randomUUID();
   private readonly listeners = new Set<() => void>();
   private unsubscribe: Unsubscribe | undefined;
@@ -73,12 +75,33 @@ export class ZoneMemory {
    * read through that transaction, so the answer agrees with what it sees.
    */
   async snapshot(db: DbOrTx = this.deps.db): Promise<DeliverySnapshot> {
-    const revision = await findDeliveryRevision(db);
+    const revision = db === this.deps.db ? await this.revision() : await findDeliveryRevision(db);
     if (this.held?.revision === revision) return this.held;
     if (db !== this.deps.db) return this.keep(await loadSnapshot((work) => work(db)));
     const loaded = await this.reload();
     // A load already under way may have begun before `revision` committed; the next one begins after.
     return loaded.revision >= revision ? loaded : this.reload();
+  }
+
+  /**
+   * The database's revision, read by one statement shared by every answer waiting for it: an answer
+   * joins the next read to begin, never one already under way (which may have begun before a write
+   * this answer must see committed), so under load about one read is in flight, not one per answer.
+   */
+  private revision(): Promise<number> {
+    if (!this.reading) {
+      this.reading = findDeliveryRevision(this.deps.db).finally(() => {
+        this.reading = undefined;
+      });
+      return this.reading;
+    }
+    this.queued ??= this.reading
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.revision();
+      });
+    return this.queued;
   }
 
   /** After a write here committed: rebuilds the copy and tells the other processes. */
