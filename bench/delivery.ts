@@ -21,7 +21,6 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { updateUser } from '../apps/server/src/modules/users/users.repo';
-import { multipartBody } from '../apps/server/test/multipart';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -75,6 +74,17 @@ async function database(dataDir: string): Promise<string | undefined> {
   url.pathname = `/${DB_NAME}`;
   void dataDir;
   return url.toString();
+}
+
+/** A multipart body holding one CSV file, as the zones screen uploads it. */
+async function csvForm(text: string): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'text/csv' }), 'pincodes.csv');
+  const request = new Request('http://bench.local/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  };
 }
 
 /** Makes the zones through the admin API of an app in this process; returns the admin's token. */
@@ -136,9 +146,7 @@ async function configure(dataDir: string, dbUrl: string | undefined, listed: num
       });
       const zone = res.json() as AdminDeliveryZone;
       const lines = listed.slice(z * perZone, (z + 1) * perZone).join('\n');
-      const body = await multipartBody({
-        file: { data: Buffer.from(`pincode\n${lines}\n`), filename: 'pincodes.csv', type: 'text/csv' },
-      });
+      const body = await csvForm(`pincode\n${lines}\n`);
       const upload = await app.inject({
         method: 'POST',
         url: `/api/admin/delivery/zones/${zone._id}/pincodes`,
