@@ -3,8 +3,9 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import 'react-toastify/dist/ReactToastify.css';
 import { SessionBootstrap } from '@/features/account';
-import { useProductInCart } from '@/features/cart';
-import { type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
+import { CartDeliveryContext, useProductInCart } from '@/features/cart';
+import { ProductDeliveryContext, type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
+import { CheckDelivery } from '@/features/delivery';
 import { useProductInWishlist, type WishlistCart, WishlistCartContext } from '@/features/wishlist';
 import { loadToastify } from '@/lib/notify';
 import { SiteOriginContext } from '@/lib/site';
@@ -31,7 +32,12 @@ export function Providers({
         <SessionBootstrap />
         <ShopSettingsEffects />
         <ProductShoppingContext value={productShopping}>
-          <WishlistCartContext value={wishlistCart}>{children}</WishlistCartContext>
+          <WishlistCartContext value={wishlistCart}>
+            {/* Check delivery on the product page and in the cart. */}
+            <ProductDeliveryContext value={CheckDelivery}>
+              <CartDeliveryContext value={CheckDelivery}>{children}</CartDeliveryContext>
+            </ProductDeliveryContext>
+          </WishlistCartContext>
         </ProductShoppingContext>
       </SiteOriginContext>
     </QueryClientProvider>
