@@ -10,4 +10,5 @@ export const adminKeys = {
   coupons: ['admin', 'coupons'] as const,
   dashboard: ['admin', 'dashboard'] as const,
   holds: ['admin', 'holds'] as const,
+  delivery: ['admin', 'delivery'] as const,
 };
