@@ -11,7 +11,7 @@
  * the bench (re)creates `bazaar_bench_delivery` there (or BENCH_DB_NAME).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -171,25 +171,39 @@ function serve(dbUrl: string | undefined, dataDir: string) {
     env: { ...process.env, BENCH_DB_URL: dbUrl ?? '', BENCH_DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise<{ appUrl: string; bareUrl: string; stop(): Promise<void> }>((resolve, reject) => {
-    let out = '';
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
-      if (!out.includes('\n')) return;
-      const { appUrl, bareUrl } = JSON.parse(out.split('\n')[0]!) as { appUrl: string; bareUrl: string };
-      child.removeAllListeners('exit');
-      resolve({
-        appUrl,
-        bareUrl,
-        stop: () =>
-          new Promise<void>((done) => {
-            child.once('exit', () => done());
-            child.kill('SIGTERM');
-          }),
+  return new Promise<{ appUrl: string; bareUrl: string; pid: number; stop(): Promise<void> }>(
+    (resolve, reject) => {
+      let out = '';
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk;
+        if (!out.includes('\n')) return;
+        const { appUrl, bareUrl } = JSON.parse(out.split('\n')[0]!) as { appUrl: string; bareUrl: string };
+        child.removeAllListeners('exit');
+        resolve({
+          appUrl,
+          bareUrl,
+          pid: child.pid!,
+          stop: () =>
+            new Promise<void>((done) => {
+              child.once('exit', () => done());
+              child.kill('SIGTERM');
+            }),
+        });
       });
-    });
-  });
+    },
+  );
+}
+
+/** CPU milliseconds the process has used (Linux /proc; undefined elsewhere). */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -249,16 +263,23 @@ async function main() {
       await load(check, mix, 4, 2);
       console.log(`\nGET /api/delivery/check, ${DB}, ${PINCODES} pincodes configured, ${DURATION_S} s each`);
       console.log(
-        'route              | connections |   requests |  req/s |  p50 ms |  p95 ms |  p99 ms | failed',
+        'route              | connections |   requests |  req/s |  p50 ms |  p95 ms |  p99 ms | server CPU/req ms | failed',
       );
       for (const connections of CONNECTIONS) {
         for (const [name, url] of [
           ['bare Fastify hello', bare],
           ['delivery check', check],
         ] as const) {
+          const cpuBefore = cpuMs(server.pid);
           const { latencies, failed } = await load(url, mix, connections, DURATION_S);
+          const cpuAfter = cpuMs(server.pid);
+          // The machine may be shared: latency moves with other people's load, CPU per request barely does.
+          const perRequest =
+            cpuBefore === undefined || cpuAfter === undefined
+              ? 'n/a'
+              : ((cpuAfter - cpuBefore) / latencies.length).toFixed(3);
           console.log(
-            `${name.padEnd(18)} | ${String(connections).padStart(11)} | ${String(latencies.length).padStart(10)} | ${String(Math.round(latencies.length / DURATION_S)).padStart(6)} | ${percentile(latencies, 50).toFixed(2).padStart(7)} | ${percentile(latencies, 95).toFixed(2).padStart(7)} | ${percentile(latencies, 99).toFixed(2).padStart(7)} | ${failed}`,
+            `${name.padEnd(18)} | ${String(connections).padStart(11)} | ${String(latencies.length).padStart(10)} | ${String(Math.round(latencies.length / DURATION_S)).padStart(6)} | ${percentile(latencies, 50).toFixed(2).padStart(7)} | ${percentile(latencies, 95).toFixed(2).padStart(7)} | ${percentile(latencies, 99).toFixed(2).padStart(7)} | ${perRequest.padStart(17)} | ${failed}`,
           );
         }
       }

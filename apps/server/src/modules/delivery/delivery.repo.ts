@@ -20,6 +20,19 @@ export async function findDeliveryRevision(db: DbOrTx): Promise<number> {
   return row?.revision ?? 0;
 }
 
+/**
+ * The revision read as a prepared statement (planned once per connection): every Check delivery asks
+ * it, so its text is built and parsed once, not on each answer.
+ */
+export function prepareDeliveryRevision(db: DbOrTx): { read(): Promise<number> } {
+  const statement = db
+    .select({ revision: deliverySettings.revision })
+    .from(deliverySettings)
+    .where(eq(deliverySettings.id, 1))
+    .prepare('delivery_revision');
+  return { read: async () => (await statement.execute())[0]?.revision ?? 0 };
+}
+
 export async function findDeliverySettings(db: DbOrTx): Promise<DeliverySettingsRow | undefined> {
   const [row] = await db.select().from(deliverySettings).where(eq(deliverySettings.id, 1));
   return row;

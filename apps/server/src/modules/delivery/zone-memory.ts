@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Events, Unsubscribe } from '../../lib/events/index';
-import { findDeliveryRevision } from './delivery.repo';
+import { findDeliveryRevision, prepareDeliveryRevision } from './delivery.repo';
 import { type DeliverySnapshot, loadSnapshot } from './delivery-snapshot';
 
 const CHANGED = 'delivery_changed';
@@ -36,7 +36,11 @@ export class ZoneMemory {
   private readonly listeners = new Set<() => void>();
   private unsubscribe: Unsubscribe | undefined;
 
-  constructor(private readonly deps: ZoneMemoryDeps) {}
+  private readonly revisionStatement: { read(): Promise<number> };
+
+  constructor(private readonly deps: ZoneMemoryDeps) {
+    this.revisionStatement = prepareDeliveryRevision(deps.db);
+  }
 
   /** Listens for other processes' changes and loads the zones (before the app listens). */
   async start(): Promise<void> {
@@ -90,7 +94,7 @@ export class ZoneMemory {
    */
   private revision(): Promise<number> {
     if (!this.reading) {
-      this.reading = findDeliveryRevision(this.deps.db).finally(() => {
+      this.reading = this.revisionStatement.read().finally(() => {
         this.reading = undefined;
       });
       return this.reading;
