@@ -88,7 +88,8 @@ const rules = (zone: DemoZone): PincodeRule[] => zone.pincodes.map((p) => parseP
 
 /**
  * Writes the demo's zones, default zone and calendar in the seed's transaction, unless an admin
- * already made zones. The revision moves on, so a process that read the zones before sees these.
+ * already made zones. The revision moves on and the change is announced, so a process that read the
+ * zones before sees these.
  */
 export async function seedDemoDelivery(tx: Tx, now: Date): Promise<number> {
   const [made] = await tx
@@ -96,13 +97,17 @@ export async function seedDemoDelivery(tx: Tx, now: Date): Promise<number> {
     .from(deliveryZones)
     .where(eq(deliveryZones.isDefault, false));
   if ((made?.n ?? 0) > 0) return 0;
-  await tx
+  const [settings] = await tx
     .insert(deliverySettings)
     .values({ id: 1, holidays: demoHolidays(now) })
     .onConflictDoUpdate({
       target: deliverySettings.id,
       set: { holidays: demoHolidays(now), revision: sql`${deliverySettings.revision} + 1` },
-    });
+    })
+    .returning({ revision: deliverySettings.revision });
+  // As every delivery write does (modules/delivery/zone-memory.ts): heard by every process at the commit.
+  const notice = JSON.stringify({ revision: settings!.revision, origin: 'seed' });
+  await tx.execute(sql`select pg_notify('delivery_changed', ${notice})`);
   await tx.update(deliveryZones).set(DEMO_DEFAULT_ZONE).where(eq(deliveryZones.isDefault, true));
   for (const [i, zone] of DEMO_ZONES.entries()) {
     const { pincodes: _typed, ...terms } = zone;

@@ -91,8 +91,8 @@ function refusedFile(problems: readonly FileLineProblem[]): AppError {
 /**
  * Admins defining where the shop delivers. Every write is one transaction that starts by counting
  * the delivery revision up (which also queues delivery writes behind each other, so names and
- * positions are checked without a race), records its audit entry, and after the commit tells every
- * process's copy of the zones.
+ * positions are checked without a race), records its audit entry, and tells every process's copy of
+ * the zones at its commit (a NOTIFY in the transaction).
  */
 export class DeliveryAdminService {
   constructor(private readonly deps: DeliveryAdminServiceDeps) {}
@@ -269,11 +269,12 @@ export class DeliveryAdminService {
     });
   }
 
-  /** One delivery write: the revision first (and its lock), then the work; every process told after. */
+  /** One delivery write: the revision first (and its lock), then the work; every process told at its commit. */
   private write<T>(work: (tx: Tx, unit: UnitOfWork) => Promise<T>): Promise<T> {
     return inTransaction(this.deps.db, async (tx, unit) => {
       const { revision } = await bumpDeliveryRevision(tx);
       const result = await work(tx, unit);
+      await this.deps.delivery.announce(tx, revision);
       unit.afterCommit(() => this.deps.delivery.changed(revision));
       return result;
     });

@@ -67,20 +67,24 @@ describe('delivery zones on two processes', () => {
     expect(await onB.check('600001')).toMatchObject({ fee: 55 });
   });
 
-  it('answers with the change at once even on a process that never hears of it (it checks the revision)', async () => {
-    const c = await createTestApp({}, { sameDatabaseAs: processes.a, events: deaf });
-    try {
-      const onC = deliveryCalls(() => c.app, admin.auth);
-      expect(await onC.check('380001')).toMatchObject({ fee: 50 });
-      await onA.zone(zoneBody({ name: 'Ahmedabad', pincodes: ['380'], fee: 35 }));
-      expect(await onC.check('380001')).toMatchObject({ fee: 35 });
-      await onA.defaultZone(defaultZoneBody({ deliversOutside: false }));
-      expect(await onC.check('799001')).toMatchObject({ deliverable: false });
-      await onA.defaultZone(defaultZoneBody());
-    } finally {
-      await c.close();
-    }
-  });
+  // On PGlite there is one process (DATA_DIR's lock), whose engine hands every message over at the commit.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'answers with the change at once even on a process that never hears of it (it checks the revision)',
+    async () => {
+      const c = await createTestApp({}, { sameDatabaseAs: processes.a, events: deaf });
+      try {
+        const onC = deliveryCalls(() => c.app, admin.auth);
+        expect(await onC.check('380001')).toMatchObject({ fee: 50 });
+        await onA.zone(zoneBody({ name: 'Ahmedabad', pincodes: ['380'], fee: 35 }));
+        expect(await onC.check('380001')).toMatchObject({ fee: 35 });
+        await onA.defaultZone(defaultZoneBody({ deliversOutside: false }));
+        expect(await onC.check('799001')).toMatchObject({ deliverable: false });
+        await onA.defaultZone(defaultZoneBody());
+      } finally {
+        await c.close();
+      }
+    },
+  );
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'drops and reloads its copy when its listening connection was lost, and hears changes again',

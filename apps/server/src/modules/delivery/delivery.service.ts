@@ -11,7 +11,7 @@ import {
   pincodeRuleText,
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Database, Db, DbOrTx } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { badRequest } from '../../lib/errors';
 import type { Events } from '../../lib/events/index';
@@ -23,6 +23,7 @@ import { ZoneMemory } from './zone-memory';
 
 export interface DeliveryServiceDeps {
   db: Db;
+  database: Pick<Database, 'kind'>;
   events: Events;
   log: FastifyBaseLogger;
   clock: Clock;
@@ -73,9 +74,14 @@ export class DeliveryService {
     return this.memory.onChange(listener);
   }
 
-  /** A write of the zones committed at `revision` (the admin service says so after its commit). */
-  changed(revision: number): Promise<void> {
-    return this.memory.changed(revision);
+  /** Inside a write of the zones or calendar: every process hears of it at the commit. */
+  announce(tx: DbOrTx, revision: number): Promise<void> {
+    return this.memory.announce(tx, revision);
+  }
+
+  /** After such a write committed here: this process's listeners are told and its copy rebuilt. */
+  changed(revision: number): void {
+    this.memory.changed(revision);
   }
 
   /**
