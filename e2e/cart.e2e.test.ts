@@ -24,7 +24,8 @@ async function shopPricing(): Promise<PricingSettings> {
   return {
     ...DEFAULT_PRICING,
     shippingFeePaise: rupeesToPaise(settings.shippingFee),
-    freeShippingThresholdPaise: rupeesToPaise(settings.freeShippingThreshold),
+    freeShippingThresholdPaise:
+      settings.freeShippingThreshold === null ? null : rupeesToPaise(settings.freeShippingThreshold),
   };
 }
 

@@ -62,6 +62,15 @@ describe('every admin route', () => {
         'GET /api/admin/dashboard',
         'GET /api/admin/messages',
         'POST /api/admin/messages/test',
+        'GET /api/admin/delivery',
+        'GET /api/admin/delivery/lookup',
+        'POST /api/admin/delivery/zones',
+        'PUT /api/admin/delivery/zones/:zoneId',
+        'POST /api/admin/delivery/zones/:zoneId/pincodes',
+        'DELETE /api/admin/delivery/zones/:zoneId',
+        'PUT /api/admin/delivery/zone-order',
+        'PUT /api/admin/delivery/default-zone',
+        'PUT /api/admin/delivery/calendar',
       ].sort(),
     );
   });

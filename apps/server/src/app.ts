@@ -130,6 +130,7 @@ async function assemble(
   ];
   app.addHook('onReady', async () => {
     await services.catalogue.start();
+    await services.delivery.start();
     for (const job of jobs) job.start();
     lifecycle.started();
   });
@@ -151,6 +152,7 @@ async function assemble(
   app.addHook('onClose', async () => {
     await Promise.all(jobs.map((job) => job.stop()));
     await services.catalogue.close();
+    await services.delivery.close();
     await closeDeps();
   });
 

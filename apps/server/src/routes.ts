@@ -6,6 +6,7 @@ import { catalogueModule } from './modules/catalogue/index';
 import { contactModule } from './modules/contact/index';
 import { couponsModule } from './modules/coupons/index';
 import { dashboardModule } from './modules/dashboard/index';
+import { deliveryModule } from './modules/delivery/index';
 import { healthModule } from './modules/health/index';
 import { newsletterModule } from './modules/newsletter/index';
 import { notifyModule } from './modules/notify/index';
@@ -44,6 +45,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   dashboardModule,
   paymentsModule,
   notifyModule,
+  deliveryModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

@@ -12,6 +12,7 @@ import { CouponAdminService } from './modules/coupons/coupon-admin.service';
 import { CouponCheckService } from './modules/coupons/coupon-check.service';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
+import { DeliveryAdminService, DeliveryService } from './modules/delivery/index';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { EmailChannel, NotifyService } from './modules/notify/index';
 import { HoldAdminService } from './modules/orders/hold-admin.service';
@@ -63,6 +64,9 @@ export interface Services {
   dashboard: DashboardService;
   /** Messages to shoppers (mail, WhatsApp) through the outbox. */
   notify: NotifyService;
+  /** Where the shop delivers: Check delivery, checkout's quote, the default zone's fee. */
+  delivery: DeliveryService;
+  deliveryAdmin: DeliveryAdminService;
 }
 
 /**
@@ -85,7 +89,8 @@ export function createServices(deps: Deps): Services {
   const categories = new CategoriesService(deps);
   const audit = new AuditService(deps);
   const limits = new RateLimitService(deps);
-  const settings = new SettingsService({ ...deps, audit });
+  const delivery = new DeliveryService(deps);
+  const settings = new SettingsService({ ...deps, audit, delivery });
   const coupons = new CouponsService();
   const cart = new CartService({ ...deps, settings, coupons });
   // Payments settle orders (one way, through OrdersService's public methods); orders reach payments
@@ -138,5 +143,7 @@ export function createServices(deps: Deps): Services {
       // SMTP may take minutes (nodemailer's socket timeout is 10); WhatsApp answers within its timeout.
       staleAfterMs: { email: 15 * 60_000, whatsapp: 3 * deps.config.messaging.whatsapp.timeoutMs },
     }),
+    delivery,
+    deliveryAdmin: new DeliveryAdminService({ ...deps, audit, delivery }),
   };
 }

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   guestLikes: 'guestLikes',
   /** The coupon a guest applied to the browser's cart (the spec's guest cart totals carry one). */
   guestCoupon: 'guestCoupon',
+  /** The pincode the shopper last checked delivery to (not in the spec: Check delivery remembers it). */
+  deliveryPincode: 'deliveryPincode',
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './delivery';
 export * from './gst';
 export * from './india';
 export * from './money';
@@ -13,6 +14,7 @@ export * from './schemas/content';
 export * from './schemas/coupon-admin';
 export * from './schemas/coupons';
 export * from './schemas/dashboard';
+export * from './schemas/delivery';
 export * from './schemas/holds';
 export * from './schemas/order-admin';
 export * from './schemas/orders';

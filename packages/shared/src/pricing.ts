@@ -6,6 +6,7 @@
  * every other amount down, each to whole rupees, so every figure a shopper sees is a whole rupee and the
  * payment amount (total × 100 paise) needs no further rounding.
  */
+import { deliveryFeePaise } from './delivery';
 import { discountedPaise, PAISE_PER_RUPEE, rupeesToPaise } from './money';
 
 /** One cart line as pricing needs it: the catalogue price, the product's own discount and a quantity. */
@@ -16,11 +17,11 @@ export interface PricedLineInput {
   quantity: number;
 }
 
-/** The shop's delivery figures (shop settings) and tax rate. */
+/** The delivery figures (the default delivery zone's fee rule) and the tax rate. */
 export interface PricingSettings {
   shippingFeePaise: number;
-  /** Delivery is free once the amount after discounts reaches this. */
-  freeShippingThresholdPaise: number;
+  /** Delivery is free once the amount after discounts reaches this; null: never free. */
+  freeShippingThresholdPaise: number | null;
   /** Percent of the amount after discounts. */
   taxPercent: number;
 }
@@ -91,10 +92,10 @@ export function cartTotals(
   const couponDiscountPaise = roundDownToRupee((subTotalPaise * percent(couponPercent)) / 100);
   const afterDiscountsPaise = subTotalPaise - couponDiscountPaise;
   const taxPaise = roundDownToRupee((afterDiscountsPaise * percent(settings.taxPercent)) / 100);
-  const shippingPaise =
-    afterDiscountsPaise >= settings.freeShippingThresholdPaise
-      ? 0
-      : roundUpToRupee(nonNegativeInt(settings.shippingFeePaise));
+  const shippingPaise = deliveryFeePaise(
+    { feePaise: settings.shippingFeePaise, freeAbovePaise: settings.freeShippingThresholdPaise },
+    afterDiscountsPaise,
+  );
   return {
     subTotalPaise,
     productDiscountPaise: listPaise - salePaise,

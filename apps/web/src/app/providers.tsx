@@ -3,9 +3,10 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import 'react-toastify/dist/ReactToastify.css';
 import { SessionBootstrap } from '@/features/account';
-import { useProductInCart } from '@/features/cart';
-import { type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
+import { CartDeliveryContext, useProductInCart } from '@/features/cart';
+import { ProductDeliveryContext, type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
 import { payOrder } from '@/features/checkout';
+import { CheckDelivery } from '@/features/delivery';
 import { type OrderPayment, OrderPaymentContext } from '@/features/orders';
 import { useProductInWishlist, type WishlistCart, WishlistCartContext } from '@/features/wishlist';
 import { loadToastify } from '@/lib/notify';
@@ -36,7 +37,12 @@ export function Providers({
         <ShopSettingsEffects />
         <ProductShoppingContext value={productShopping}>
           <WishlistCartContext value={wishlistCart}>
-            <OrderPaymentContext value={orderPayment}>{children}</OrderPaymentContext>
+            <OrderPaymentContext value={orderPayment}>
+              {/* Check delivery on the product page and in the cart. */}
+              <ProductDeliveryContext value={CheckDelivery}>
+                <CartDeliveryContext value={CheckDelivery}>{children}</CartDeliveryContext>
+              </ProductDeliveryContext>
+            </OrderPaymentContext>
           </WishlistCartContext>
         </ProductShoppingContext>
       </SiteOriginContext>

@@ -13,6 +13,7 @@
  * In both modes the invoice lines' totals sum to `totals.totalPaise` to the paisa, and every line's
  * taxable value + taxes = its total.
  */
+import { deliveryFeePaise } from '../delivery';
 import { isStateCode, type StateCode, stateByCode } from '../india/states';
 import { formatINR, paiseToRupees } from '../money';
 import {
@@ -268,10 +269,14 @@ function priceGst(
   const couponDiscountPaise = Math.floor((subTotalPaise * percent(couponPercent)) / 100);
   const coupon = apportion(couponDiscountPaise, sale);
   const afterDiscountsPaise = subTotalPaise - couponDiscountPaise;
+  // The one delivery fee rule the cart, checkout and Check delivery use (packages/shared delivery.ts).
   const shippingPaise =
-    entries.length === 0 || afterDiscountsPaise >= settings.freeShippingThresholdPaise
+    entries.length === 0
       ? 0
-      : nonNegativeInt(settings.shippingFeePaise);
+      : deliveryFeePaise(
+          { feePaise: settings.shippingFeePaise, freeAbovePaise: settings.freeShippingThresholdPaise },
+          afterDiscountsPaise,
+        );
 
   const split = (inclusive: number, rateBp: number) => {
     const s = splitInclusive(inclusive, rateBp);

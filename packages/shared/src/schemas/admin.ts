@@ -236,14 +236,6 @@ export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 /** Google Analytics 4 measurement ids (G-…); the id lands in a script URL, so nothing else passes. */
 export const ANALYTICS_ID = /^G-[A-Z0-9]{4,20}$/;
 const POLICY_MAX = 20_000;
-const rupees = (label: string) =>
-  formNumber(label, (n) =>
-    n
-      .min(0, `${label} cannot be negative`)
-      .max(1_000_000, `${label} must be at most 1000000`)
-      .refine((v) => Number.isInteger(Math.round(v * 100 * 1e6) / 1e6), `${label} has at most 2 decimals`),
-  );
-
 /** The bounds of the shop's hold settings (the database's CHECK holds the same). */
 export const HOLD_SETTINGS_LIMITS = {
   windowMinutes: { min: 5, max: 7 * 24 * 60 },
@@ -326,8 +318,6 @@ export const shopSettingsUpdateFieldsSchema = z
       .toUpperCase()
       .refine((v) => v === '' || ANALYTICS_ID.test(v), 'Google Analytics ID looks like G-XXXXXXXXXX')
       .transform((v) => v || null),
-    shippingFee: rupees('Shipping fee'),
-    freeShippingThreshold: rupees('Free delivery threshold'),
     /** Empty: back to the server's default window. */
     holdWindowMinutes: z.union([
       z.literal('').transform(() => null),
@@ -359,7 +349,9 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditLogQuerySchema = z
   .object({
-    entity: z.enum(['user', 'product', 'settings', 'newsletter', 'order', 'coupon', 'message']).optional(),
+    entity: z
+      .enum(['user', 'product', 'settings', 'newsletter', 'order', 'coupon', 'message', 'delivery'])
+      .optional(),
     page,
     limit,
   })

@@ -4,7 +4,8 @@ import { isoDate } from './common';
 /**
  * The shop's settings as every visitor may read them: the header's name and logo, the theme colour,
  * contact details (two emails and phones, social links), policy texts (null: the built-in policy pages apply), the analytics id (null: no
- * analytics), the delivery figures the cart's pricing rule uses, in rupees, how unpaid orders
+ * analytics), the delivery figures the cart's pricing rule uses before a pincode is known (the
+ * default delivery zone's fee rule, edited on the Delivery zones screen), in rupees, how unpaid orders
  * hold stock (HOLD_SETTINGS_LIMITS: the window, and how much one shopper and one network may hold)
  * and whether payments are simulated.
  */
@@ -29,7 +30,8 @@ export const shopSettingsSchema = z
     privacyPolicy: z.string().nullable(),
     googleAnalyticsId: z.string().nullable(),
     shippingFee: z.number(),
-    freeShippingThreshold: z.number(),
+    /** Delivery is free from this amount after discounts; null: never free. */
+    freeShippingThreshold: z.number().nullable(),
     /** How long an unpaid order holds its stock and coupon, minutes; null: the server's default. */
     holdWindowMinutes: z.number().int().nullable(),
     /** The server's default window (ORDER_PAYMENT_WINDOW_MINUTES), used while the shop sets none. */

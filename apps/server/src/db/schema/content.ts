@@ -22,10 +22,6 @@ export const shopSettings = pgTable(
     shippingPolicy: text('shipping_policy'),
     privacyPolicy: text('privacy_policy'),
     googleAnalyticsId: text('google_analytics_id'),
-    /** Delivery charged below the free-delivery threshold (the cart's pricing rule reads both). */
-    shippingFeePaise: integer('shipping_fee_paise').notNull().default(5000),
-    /** The amount after discounts from which delivery is free; ₹140 is what the home page promises. */
-    freeShippingThresholdPaise: integer('free_shipping_threshold_paise').notNull().default(14000),
     /** How long an unpaid order holds its stock and coupon; null: the server's ORDER_PAYMENT_WINDOW_MINUTES. */
     holdWindowMinutes: integer('hold_window_minutes'),
     /** One shopper may hold the larger of this many units of a product and `hold_limit_percent` of its stock. */
@@ -42,10 +38,6 @@ export const shopSettings = pgTable(
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
-    check(
-      'shop_settings_delivery_figures',
-      sql`${t.shippingFeePaise} >= 0 and ${t.freeShippingThresholdPaise} >= 0`,
-    ),
     check(
       'shop_settings_hold_limits',
       sql`(${t.holdWindowMinutes} is null or ${t.holdWindowMinutes} between 5 and 10080) and ${t.holdLimitUnits} between 1 and 100000 and ${t.holdLimitPercent} between 0 and 100 and ${t.holdAddressMultiple} between 1 and 1000`,

@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './catalogue';
 export * from './content';
+export * from './delivery';
 export * from './messages';
 export * from './orders';
 export * from './payments';

@@ -6,6 +6,7 @@ import type { Db, DbOrTx, Tx } from '../client';
 import { categories, coupons, products, shopSettings, users } from '../schema/index';
 import { DEMO_ACCOUNTS } from './accounts';
 import { CATEGORY_TREE, type SeedCategory } from './categories';
+import { seedDemoDelivery } from './delivery';
 import { imageKeys, mapLimit, productImages } from './images';
 import { seedDemoOrders } from './orders';
 import { DemoPictures } from './prerendered';
@@ -14,6 +15,7 @@ import { couponRows, DEMO_SHOP_SETTINGS } from './shop';
 
 export { DEMO_ACCOUNTS } from './accounts';
 export { CATEGORY_TREE } from './categories';
+export { DEMO_DEFAULT_ZONE, DEMO_ZONES } from './delivery';
 export { DEMO_ORDERS } from './orders';
 export { DEMO_PRODUCTS } from './products';
 export { DEMO_COUPONS, DEMO_SHOP_SETTINGS } from './shop';
@@ -124,18 +126,19 @@ export async function seedDemoIfEmpty(ctx: SeedContext): Promise<void> {
         .onConflictDoNothing();
     }
     await tx.insert(shopSettings).values(DEMO_SHOP_SETTINGS).onConflictDoNothing();
+    const zones = await seedDemoDelivery(tx, now);
     const couponList = couponRows(now);
     await tx.insert(coupons).values(couponList).onConflictDoNothing();
     // The demo customer's order history, only where the demo accounts are seeded.
     const people = withAccounts ? await demoPeople(tx) : undefined;
     const placed = people ? await seedDemoOrders(tx, people, now, ctx.paymentWindowMs) : 0;
-    return { nodes, coupons: couponList.length, orders: placed };
+    return { nodes, coupons: couponList.length, orders: placed, zones };
   });
 
   if (!seeded) return;
   ctx.log.info(
     `Demo data seeded: ${CATEGORY_TREE.length} categories (${seeded.nodes} tree nodes), ` +
-      `${DEMO_PRODUCTS.length} products, ${images.length} images, ${withAccounts ? 2 : 0} accounts, ${seeded.coupons} coupons, ${seeded.orders} orders ` +
+      `${DEMO_PRODUCTS.length} products, ${images.length} images, ${withAccounts ? 2 : 0} accounts, ${seeded.coupons} coupons, ${seeded.orders} orders, ${seeded.zones} delivery zones ` +
       `in ${Date.now() - started} ms`,
   );
 }

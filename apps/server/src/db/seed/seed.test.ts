@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_SCRYPT_COST } from '../../config';
 import { PasswordHasher } from '../../lib/password';
-import { categories, coupons, products, shopSettings, users } from '../schema/index';
+import {
+  categories,
+  coupons,
+  deliverySettings,
+  deliveryZones,
+  products,
+  shopSettings,
+  users,
+} from '../schema/index';
 import { orderStatusHistory, orders, payments } from '../schema/orders';
 import { DEMO_ACCOUNTS, DEMO_ORDERS, seedDemoIfEmpty } from './index';
 
@@ -148,7 +156,6 @@ describe('seedDemoIfEmpty', () => {
     expect(settings?.id).toBe(1);
     expect(settings?.name).toBe('Bazaar');
     expect(settings?.returnPolicy).toBeNull();
-    expect(settings?.freeShippingThresholdPaise).toBe(14_000);
     // The contact page's two phone and email lines and its social links.
     expect(settings).toMatchObject({
       phone: expect.any(String),
@@ -174,6 +181,34 @@ describe('seedDemoIfEmpty', () => {
     expect(rows.some((c) => c.code === 'SAVE20' && c.discount === 20)).toBe(true);
     const expired = rows.find((c) => c.code === 'SPRING15');
     expect(expired!.expiresAt!.getTime()).toBeLessThan(Date.now());
+  });
+
+  it('writes delivery zones for five metros with their own fees and dates, cash on delivery, and the rest of India', async () => {
+    const zones = await t.db.select().from(deliveryZones);
+    const byName = new Map(zones.map((z) => [z.name, z]));
+    expect([...byName.keys()].sort()).toEqual([
+      'Bengaluru',
+      'Chennai',
+      'Delhi',
+      'Kolkata',
+      'Mumbai',
+      'Rest of India',
+    ]);
+    expect(byName.get('Rest of India')).toMatchObject({
+      isDefault: true,
+      delivers: true,
+      feePaise: 5_000,
+      freeAbovePaise: 14_000,
+    });
+    expect(zones.filter((z) => !z.isDefault).every((z) => z.cod)).toBe(true);
+    expect(new Set(zones.map((z) => `${z.feePaise}/${z.maxDays}`)).size).toBeGreaterThan(3);
+    const check = async (pincode: string) =>
+      (await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=${pincode}` })).json();
+    expect(await check('400001')).toMatchObject({ deliverable: true, fee: 40, cod: true });
+    expect(await check('700091')).toMatchObject({ deliverable: true, fee: 60, freeAbove: 250 });
+    expect(await check('799001')).toMatchObject({ deliverable: true, fee: 50, freeAbove: 140, cod: false });
+    const [calendar] = await t.db.select().from(deliverySettings);
+    expect(calendar?.holidays).toContain(`${new Date().getUTCFullYear()}-08-15`);
   });
 
   it('gives the demo customer an order history, placed and moved through the order lifecycle', async () => {

@@ -19,8 +19,6 @@ export const DEMO_SHOP_SETTINGS = {
   youtubeUrl: 'https://www.youtube.com/@bazaar.example',
   // The storefront's red, a little darker than the original #db4444 so text on it and in it passes WCAG AA.
   primaryColor: '#c53030',
-  shippingFeePaise: 5000,
-  freeShippingThresholdPaise: 14000,
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;

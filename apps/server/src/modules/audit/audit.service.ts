@@ -8,7 +8,15 @@ export interface Actor {
   email: string;
 }
 
-export type AuditEntity = 'user' | 'product' | 'settings' | 'newsletter' | 'order' | 'coupon' | 'message';
+export type AuditEntity =
+  | 'user'
+  | 'product'
+  | 'settings'
+  | 'newsletter'
+  | 'order'
+  | 'coupon'
+  | 'message'
+  | 'delivery';
 
 /** A change worth recording; `before`/`after` hold only the fields that changed. */
 export interface AuditChange {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_PRICING,
+  type DeliveryFeeRule,
   type PricingSettings,
   paiseToRupees,
-  rupeesToPaise,
   type ShopSettings,
   type ShopSettingsUpdateFields,
 } from '@bazaar/shared';
@@ -16,6 +16,7 @@ import { type ImageRules, toWebp } from '../../lib/image-upload';
 import type { FileStorage } from '../../lib/storage';
 import { type Actor, type AuditService, diff } from '../audit/index';
 import { imageUrl } from '../catalogue/image-url';
+import type { DeliveryService } from '../delivery/index';
 import {
   findShopSettings,
   lockShopSettings,
@@ -53,6 +54,8 @@ export interface SettingsServiceDeps {
    * payments are simulated. Typed here so settings, which payments read, never import payments.
    */
   payments: { window: { provider: string } };
+  /** The delivery figures are the default delivery zone's (edited on the Delivery zones screen). */
+  delivery: Pick<DeliveryService, 'defaultFeeRule' | 'onChange'>;
 }
 
 /** What a database without a settings row shows: the column defaults. */
@@ -70,8 +73,6 @@ const DEFAULTS: Omit<ShopSettingsRow, 'updatedAt'> = {
   shippingPolicy: null,
   privacyPolicy: null,
   googleAnalyticsId: null,
-  shippingFeePaise: DEFAULT_PRICING.shippingFeePaise,
-  freeShippingThresholdPaise: DEFAULT_PRICING.freeShippingThresholdPaise,
   holdWindowMinutes: null,
   holdLimitUnits: 5,
   holdLimitPercent: 10,
@@ -93,14 +94,23 @@ export class SettingsService {
     this.changes = new SettingsChanges(deps);
   }
 
-  /** Calls `listener` whenever the settings change, in this process or another; returns a remover. */
-  onChange(listener: () => void): Promise<() => void> {
-    return this.changes.onChange(listener);
+  /**
+   * Calls `listener` whenever the settings change, in this process or another, the default delivery
+   * zone's figures (which they show) included; returns a remover.
+   */
+  async onChange(listener: () => void): Promise<() => void> {
+    const stopDelivery = this.deps.delivery.onChange(listener);
+    const stopSettings = await this.changes.onChange(listener);
+    return () => {
+      stopDelivery();
+      stopSettings();
+    };
   }
 
   /** The settings as every visitor may read them. */
   async get(db: DbOrTx = this.deps.db): Promise<ShopSettings> {
-    return this.toReply(await this.row(db));
+    const [row, delivery] = await Promise.all([this.row(db), this.deps.delivery.defaultFeeRule(db)]);
+    return this.toReply(row, delivery);
   }
 
   /**
@@ -116,13 +126,11 @@ export class SettingsService {
   ): Promise<ShopSettings> {
     const { db, storage, log } = this.deps;
     const webp = logo ? await toWebp(logo, LOGO_RULES) : undefined;
+    const delivery = await this.deps.delivery.defaultFeeRule(db);
     const row = await inTransaction(db, async (tx, unit) => {
       const current = await lockShopSettings(tx);
-      const { shippingFee, freeShippingThreshold, removeLogo, ...text } = fields;
+      const { removeLogo, ...text } = fields;
       const changes: ShopSettingsChanges = { ...text };
-      if (shippingFee !== undefined) changes.shippingFeePaise = rupeesToPaise(shippingFee);
-      if (freeShippingThreshold !== undefined)
-        changes.freeShippingThresholdPaise = rupeesToPaise(freeShippingThreshold);
       if (removeLogo) changes.logo = null;
       if (webp) {
         const key = `shop/logo-${randomBytes(6).toString('hex')}.webp`;
@@ -138,8 +146,8 @@ export class SettingsService {
           storage.remove(oldLogo).catch((err) => log.warn({ err, key: oldLogo }, 'old logo not removed')),
         );
       }
-      const { updatedAt: _before, ...before } = this.toReply(current);
-      const { updatedAt: _after, ...after } = this.toReply(updated);
+      const { updatedAt: _before, ...before } = this.toReply(current, delivery);
+      const { updatedAt: _after, ...after } = this.toReply(updated, delivery);
       const change = diff(before, after);
       await this.deps.audit.record(tx, actor, {
         action: 'settings.update',
@@ -149,10 +157,10 @@ export class SettingsService {
       });
       return updated;
     });
-    return this.toReply(row);
+    return this.toReply(row, delivery);
   }
 
-  private toReply(row: ShopSettingsRow): ShopSettings {
+  private toReply(row: ShopSettingsRow, delivery: DeliveryFeeRule): ShopSettings {
     return {
       name: row.name,
       logo: row.logo ? imageUrl(row.logo) : null,
@@ -170,8 +178,8 @@ export class SettingsService {
       shippingPolicy: row.shippingPolicy,
       privacyPolicy: row.privacyPolicy,
       googleAnalyticsId: row.googleAnalyticsId,
-      shippingFee: paiseToRupees(row.shippingFeePaise),
-      freeShippingThreshold: paiseToRupees(row.freeShippingThresholdPaise),
+      shippingFee: paiseToRupees(delivery.feePaise),
+      freeShippingThreshold: delivery.freeAbovePaise === null ? null : paiseToRupees(delivery.freeAbovePaise),
       holdWindowMinutes: row.holdWindowMinutes,
       defaultHoldWindowMinutes: this.defaultWindowMinutes(),
       holdLimitUnits: row.holdLimitUnits,
@@ -200,12 +208,15 @@ export class SettingsService {
     return Math.round(this.deps.config.orders.paymentWindowMs / 60_000);
   }
 
-  /** The delivery figures and tax rate the cart's pricing rule needs; pass `tx` to read inside a unit of work. */
+  /**
+   * The delivery figures (the default delivery zone's: the cart before a pincode is known) and the tax
+   * rate the cart's pricing rule needs; pass `tx` to read inside a unit of work.
+   */
   async pricing(db: DbOrTx = this.deps.db): Promise<PricingSettings> {
-    const row = await this.row(db);
+    const fee = await this.deps.delivery.defaultFeeRule(db);
     return {
-      shippingFeePaise: row.shippingFeePaise,
-      freeShippingThresholdPaise: row.freeShippingThresholdPaise,
+      shippingFeePaise: fee.feePaise,
+      freeShippingThresholdPaise: fee.freeAbovePaise,
       taxPercent: DEFAULT_PRICING.taxPercent,
     };
   }

@@ -2,6 +2,7 @@
 // (the router also lazy-loads its pages/). Checked by `npm run lint` (.dependency-cruiser.cjs).
 export { CategoryLinks } from './components/category-links';
 export { HeaderSearch } from './components/header-search';
+export { type ProductDelivery, ProductDeliveryContext } from './lib/product-delivery';
 export {
   type CartControls,
   type ProductShopping,

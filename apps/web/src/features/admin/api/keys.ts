@@ -11,4 +11,5 @@ export const adminKeys = {
   dashboard: ['admin', 'dashboard'] as const,
   holds: ['admin', 'holds'] as const,
   outbox: ['admin', 'outbox'] as const,
+  delivery: ['admin', 'delivery'] as const,
 };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
-/** The sidebar's sections, as the spec lists them (unpaid holds beside orders), then those beyond the spec: messages, newsletter, outbox, audit log. */
+/** The sidebar's sections, as the spec lists them (unpaid holds beside orders, delivery zones beside the shop), then those beyond the spec: messages, newsletter, outbox, audit log. */
 export const ADMIN_SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/orders', label: 'Orders' },
@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/shop', label: 'Shop' },
+  { to: '/admin/delivery', label: 'Delivery zones' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/outbox', label: 'Outbox' },

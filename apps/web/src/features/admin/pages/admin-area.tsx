@@ -4,6 +4,7 @@ import { AuditLogPage } from './audit-log-page';
 import { CouponsPage } from './coupons-page';
 import { CreateProductPage } from './create-product-page';
 import { DashboardPage } from './dashboard-page';
+import { DeliveryZonesPage } from './delivery-zones-page';
 import { EditProductPage } from './edit-product-page';
 import { HoldsPage } from './holds-page';
 import { MessagePage } from './message-page';
@@ -35,6 +36,7 @@ export default function AdminArea() {
         <Route path="holds" element={<HoldsPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="shop" element={<ShopSettingsPage />} />
+        <Route path="delivery" element={<DeliveryZonesPage />} />
         <Route path="audit-log" element={<AuditLogPage />} />
         <Route path="messages" element={<MessagesPage />} />
         <Route path="messages/:messageId" element={<MessagePage />} />

@@ -17,6 +17,7 @@ const ENTITIES: { value: Entity | ''; label: string }[] = [
   { value: 'order', label: 'Orders' },
   { value: 'coupon', label: 'Coupons' },
   { value: 'settings', label: 'Shop settings' },
+  { value: 'delivery', label: 'Delivery zones' },
   { value: 'newsletter', label: 'Newsletter' },
 ];
 

@@ -62,8 +62,12 @@ describe('the Shop Settings form', () => {
   it('starts from the shop’s current settings', async () => {
     await openSettings();
     expect(field('Shop Name').value).toBe('Bazaar');
-    expect(field('Delivery fee (₹)').value).toBe('50');
-    expect(field('Free delivery from (₹)').value).toBe('140');
+    // The delivery figures are the default zone's: shown, and edited on the Delivery zones screen.
+    expect(screen.queryByLabelText('Delivery fee (₹)')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Delivery zones' }).getAttribute('href')).toBe('/admin/delivery');
+    expect(
+      screen.getByText(/Carts without a pincode pay the default zone's fee: ₹50, free from ₹140\./),
+    ).toBeTruthy();
     expect(field('Payment window (minutes)').value).toBe('');
     expect(field('Payment window (minutes)').placeholder).toBe("30 (the server's default)");
   });
@@ -71,43 +75,37 @@ describe('the Shop Settings form', () => {
   it('shows each refusal of the server under its field and keeps the settings', async () => {
     const { user, save } = await openSettings();
     await replace(user, 'Shop Name', '');
-    await replace(user, 'Delivery fee (₹)', '-10');
     await replace(user, 'Phone', 'call me');
     await replace(user, 'Google Analytics ID', 'UA-1234');
     await replace(user, 'Units one shopper may hold', '0');
     await save();
     await findToast('Invalid request: check');
     await waitFor(() => expect(errorOf('Shop Name')).toBe('Shop name is required'));
-    expect(errorOf('Delivery fee (₹)')).toBe('Shipping fee cannot be negative');
     expect(errorOf('Phone')).toBe('Phone may hold digits, spaces, +, - and brackets only');
     expect(errorOf('Google Analytics ID')).toBe('Google Analytics ID looks like G-XXXXXXXXXX');
     expect(errorOf('Units one shopper may hold')).toBe('Units one shopper may hold must be 1 to 100000');
-    expect(errorOf('Free delivery from (₹)')).toBeNull();
+    expect(errorOf('Email')).toBeNull();
     expect(saves).toBe(0);
   });
 
   it('saves the changes, says so, and the whole app reads the new settings', async () => {
     const { user, save, queryClient } = await openSettings();
     await replace(user, 'Shop Name', 'Bazaar India');
-    await replace(user, 'Delivery fee (₹)', '40.50');
-    await replace(user, 'Free delivery from (₹)', '499');
     await replace(user, 'Payment window (minutes)', '45');
     await save();
     await findToast('Shop settings updated!');
     const [sent] = requestsTo('PUT', '/api/settings');
     const form = await sent!.formData();
     expect(form.get('name')).toBe('Bazaar India');
-    expect(form.get('shippingFee')).toBe('40.50');
+    expect(form.has('shippingFee')).toBe(false);
     expect(form.get('holdWindowMinutes')).toBe('45');
     expect(form.has('removeLogo')).toBe(false);
     expect(queryClient.getQueryData<ShopSettings>(SHOP_SETTINGS_KEY)).toMatchObject({
       name: 'Bazaar India',
-      shippingFee: 40.5,
-      freeShippingThreshold: 499,
       holdWindowMinutes: 45,
     });
     // The form starts again from what was saved.
-    await waitFor(() => expect(field('Delivery fee (₹)').value).toBe('40.5'));
+    await waitFor(() => expect(field('Payment window (minutes)').value).toBe('45'));
   });
 
   it('takes a logo picture and refuses a file that is not one', async () => {

@@ -1,9 +1,11 @@
 import { SOCIAL_NETWORKS, type SocialLinkField } from '@bazaar/shared/constants';
+import { formatINR } from '@bazaar/shared/money';
 import { HOLD_SETTINGS_LIMITS } from '@bazaar/shared/schemas/admin';
 import type { ShopSettings } from '@bazaar/shared/schemas/settings';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField, inputClasses } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -34,8 +36,6 @@ interface SettingsValues {
   shippingPolicy: string;
   privacyPolicy: string;
   googleAnalyticsId: string;
-  shippingFee: string;
-  freeShippingThreshold: string;
   holdWindowMinutes: string;
   holdLimitUnits: string;
   holdLimitPercent: string;
@@ -58,8 +58,6 @@ const valuesOf = (s: ShopSettings): SettingsValues => ({
   shippingPolicy: s.shippingPolicy ?? '',
   privacyPolicy: s.privacyPolicy ?? '',
   googleAnalyticsId: s.googleAnalyticsId ?? '',
-  shippingFee: String(s.shippingFee),
-  freeShippingThreshold: String(s.freeShippingThreshold),
   holdWindowMinutes: s.holdWindowMinutes === null ? '' : String(s.holdWindowMinutes),
   holdLimitUnits: String(s.holdLimitUnits),
   holdLimitPercent: String(s.holdLimitPercent),
@@ -192,25 +190,24 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         ))}
       </fieldset>
 
-      <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-5 sm:grid-cols-2">
-        <legend className="px-1 text-lg font-semibold">Delivery</legend>
-        <FormField
-          label="Delivery fee (₹)"
-          type="number"
-          min={0}
-          step="0.01"
-          error={serverErrors.shippingFee}
-          {...register('shippingFee')}
-        />
-        <FormField
-          label="Free delivery from (₹)"
-          type="number"
-          min={0}
-          step="0.01"
-          error={serverErrors.freeShippingThreshold}
-          {...register('freeShippingThreshold')}
-        />
-      </fieldset>
+      <section
+        aria-labelledby="settings-delivery-heading"
+        className="rounded-lg border border-gray-200 bg-white p-5"
+      >
+        <h2 id="settings-delivery-heading" className="text-lg font-semibold">
+          Delivery
+        </h2>
+        <p className="mt-2 text-sm text-gray-700">
+          The delivery fee, free delivery, delivery days and where the shop delivers are set per zone on{' '}
+          <Link to="/admin/delivery" className="font-medium text-brand-dark underline">
+            Delivery zones
+          </Link>
+          . Carts without a pincode pay the default zone's fee: {formatINR(settings.shippingFee)}
+          {settings.freeShippingThreshold === null
+            ? '.'
+            : `, free from ${formatINR(settings.freeShippingThreshold)}.`}
+        </p>
+      </section>
 
       <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-5 sm:grid-cols-2">
         <legend className="px-1 text-lg font-semibold">Unpaid orders</legend>
@@ -278,7 +275,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
   );
 }
 
-/** Shop Settings: the spec's form, loaded from the shop's current settings, plus the delivery figures. */
+/** Shop Settings: the spec's form, loaded from the shop's current settings (delivery is on Delivery zones). */
 export function ShopSettingsPage() {
   useDocumentTitle('Shop Settings');
   // Read afresh: another admin may have saved since this tab loaded them.

@@ -124,7 +124,8 @@ export function useCartView(): CartView {
         ? {
             ...DEFAULT_PRICING,
             shippingFeePaise: rupeesToPaise(settings.shippingFee),
-            freeShippingThresholdPaise: rupeesToPaise(settings.freeShippingThreshold),
+            freeShippingThresholdPaise:
+              settings.freeShippingThreshold === null ? null : rupeesToPaise(settings.freeShippingThreshold),
           }
         : DEFAULT_PRICING,
     [settings],

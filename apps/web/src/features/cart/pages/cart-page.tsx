@@ -1,4 +1,6 @@
 import { CART_MESSAGES } from '@bazaar/shared/constants';
+import { rupeesToPaise } from '@bazaar/shared/money';
+import { use } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,11 +10,13 @@ import { CartTotals } from '../components/cart-totals';
 import { CouponForm } from '../components/coupon-form';
 import { useCartActions } from '../hooks/use-cart-actions';
 import { useCartView } from '../hooks/use-cart-view';
+import { CartDeliveryContext } from '../lib/cart-delivery';
 
 /** /cart: the guest's cart (kept in the browser) or the signed-in shopper's (kept by the server). */
 export function CartPage() {
   const view = useCartView();
   const actions = useCartActions();
+  const Delivery = use(CartDeliveryContext);
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-10 md:py-16">
@@ -42,7 +46,12 @@ export function CartPage() {
         <div className="mt-10 flex flex-col gap-10">
           <CartTable lines={view.lines} actions={actions} />
           <div className="flex flex-col justify-between gap-8 lg:flex-row lg:items-start">
-            <CouponForm actions={actions} />
+            <div className="flex w-full flex-col gap-6 lg:max-w-md">
+              <CouponForm actions={actions} />
+              {Delivery ? (
+                <Delivery amountPaise={rupeesToPaise(view.subTotal - view.couponDiscount)} />
+              ) : null}
+            </div>
             <CartTotals view={view} actions={actions} />
           </div>
         </div>

@@ -1,8 +1,8 @@
 import { PRODUCT_STOCK_CAP_DEFAULT } from '@bazaar/shared/constants';
-import { formatINR, paiseToRupees } from '@bazaar/shared/money';
+import { formatINR, paiseToRupees, rupeesToPaise } from '@bazaar/shared/money';
 import { DEFAULT_PRICING } from '@bazaar/shared/pricing';
 import type { Product } from '@bazaar/shared/schemas/catalogue';
-import { useState } from 'react';
+import { use, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
@@ -11,14 +11,19 @@ import { Stars } from '@/components/ui/stars';
 import { notify } from '@/lib/notify';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useProductToggles } from '../hooks/use-product-toggles';
+import { ProductDeliveryContext } from '../lib/product-delivery';
 import { ColourSwatches, SizeChips } from './colour-swatches';
 
 const CHOOSE_VARIANT = 'Please select both color and size before adding to cart.';
 
 /** The right-hand column of the product page: facts, choices and the cart and wishlist actions. */
 export function ProductDetails({ product }: { product: Product }) {
-  const freeFrom =
-    useShopSettings()?.freeShippingThreshold ?? paiseToRupees(DEFAULT_PRICING.freeShippingThresholdPaise);
+  const settings = useShopSettings();
+  // The default delivery zone's threshold (null: delivery is never free there).
+  const freeFrom = settings
+    ? settings.freeShippingThreshold
+    : paiseToRupees(DEFAULT_PRICING.freeShippingThresholdPaise!);
+  const Delivery = use(ProductDeliveryContext);
   const { inCart, liked, addToCart, removeFromCart, toggleLike } = useProductToggles(product);
   const [colour, setColour] = useState<string | null>(null);
   const [size, setSize] = useState<string | null>(null);
@@ -122,15 +127,19 @@ export function ProductDetails({ product }: { product: Product }) {
         </p>
       ) : null}
 
+      {Delivery ? <Delivery amountPaise={rupeesToPaise(product.salePrice) * qty} /> : null}
+
       <Specifications product={product} />
 
       <ul className="mt-2 divide-y divide-gray-400 rounded border border-gray-400">
         <li className="flex items-center gap-4 p-4">
           <Note path="M3 6h11v9H3zM14 9h4l3 3v3h-7M7 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM17 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" />
           <div>
-            <p className="font-medium">Free Delivery</p>
+            <p className="font-medium">{freeFrom === null ? 'Delivered to your door' : 'Free Delivery'}</p>
             <p className="text-xs text-gray-600">
-              On orders over {formatINR(freeFrom)}, delivered to your door.
+              {freeFrom === null
+                ? 'Check delivery above for the fee and date to your pincode.'
+                : `On orders over ${formatINR(freeFrom)}, delivered to your door.`}
             </p>
           </div>
         </li>

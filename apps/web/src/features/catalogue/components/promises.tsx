@@ -3,10 +3,13 @@ import { DEFAULT_PRICING } from '@bazaar/shared/pricing';
 import type { ReactNode } from 'react';
 import { useShopSettings } from '@/lib/shop-settings';
 
-const promises = (freeFrom: number): { title: string; text: string; icon: ReactNode }[] => [
+const promises = (freeFrom: number | null): { title: string; text: string; icon: ReactNode }[] => [
   {
-    title: 'FREE AND FAST DELIVERY',
-    text: `Free delivery for all orders over ${formatINR(freeFrom)}`,
+    title: freeFrom === null ? 'FAST DELIVERY' : 'FREE AND FAST DELIVERY',
+    text:
+      freeFrom === null
+        ? 'Delivered to your door'
+        : `Free delivery for all orders over ${formatINR(freeFrom)}`,
     icon: (
       <path d="M3 6h11v9H3zM14 9h4l3 3v3h-7M7 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3ZM17 18.5a1.5 1.5 0 1 0 0-3 1.5 1.5 0 0 0 0 3Z" />
     ),
@@ -27,8 +30,11 @@ const promises = (freeFrom: number): { title: string; text: string; icon: ReactN
 
 /** The home page's three promises; free delivery from the shop settings' threshold. */
 export function Promises() {
-  const freeFrom =
-    useShopSettings()?.freeShippingThreshold ?? paiseToRupees(DEFAULT_PRICING.freeShippingThresholdPaise);
+  const settings = useShopSettings();
+  // The default delivery zone's threshold (null: delivery is never free there).
+  const freeFrom = settings
+    ? settings.freeShippingThreshold
+    : paiseToRupees(DEFAULT_PRICING.freeShippingThresholdPaise!);
   return (
     <section aria-label="Our promises" className="mx-auto grid max-w-5xl gap-10 px-4 py-16 sm:grid-cols-3">
       {promises(freeFrom).map((promise) => (
