@@ -34,7 +34,7 @@ const stockOf = async (id: string) =>
 /** The sandbox's payment page, in its frame over the checkout. */
 async function payInSandbox(page: Page, card: string): Promise<FrameLocator> {
   const frame = page.frameLocator('iframe[title="Payment"]');
-  await frame.getByLabel('Card', { exact: true }).check();
+  await frame.getByRole('radio', { name: 'Card' }).check();
   await frame.getByLabel('Card number').fill(card);
   await frame.getByLabel('Expiry (MM/YY)').fill('12/30');
   await frame.getByLabel('CVV').fill('123');
@@ -94,7 +94,7 @@ describeInBrowser('checkout through the payment sandbox', () => {
     await guest.context().close();
   });
 
-  it('pays with the good card and a coupon: the paid order is in My Orders with its total, stock is lowered, the confirmation mail arrives', async () => {
+  it('pays by UPI with a coupon: the paid order is in My Orders with its total and Paid with UPI, stock is lowered, the confirmation mail arrives', async () => {
     // A coupon of the shopper's own: the newsletter's welcome code, from the welcome mail.
     await call('POST', '/newsletter/subscribe', undefined, { email });
     const welcome = await latestMailTo(mailDir, email);
@@ -117,7 +117,7 @@ describeInBrowser('checkout through the payment sandbox', () => {
     expect(await accessibilityProblems(page)).toEqual([]);
     await fillBilling(page, email);
     await main.getByRole('button', { name: 'Place order' }).click();
-    await page.frameLocator('iframe[title="Payment"]').getByLabel('Card number').waitFor();
+    await page.frameLocator('iframe[title="Payment"]').getByLabel('UPI ID').waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     await payByUpi(page, 'success@razorpay');
     await toast(page, PAID);
