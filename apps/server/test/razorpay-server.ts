@@ -32,7 +32,8 @@ interface FakePayment {
   currency: string;
   status: 'authorized' | 'captured' | 'refunded' | 'failed';
   order_id: string;
-  method: 'card';
+  method: 'card' | 'upi' | 'netbanking';
+  vpa?: string;
   captured: boolean;
   email: string;
   contact: string;
@@ -215,7 +216,7 @@ export async function startRazorpayServer(keys: { keyId: string; keySecret: stri
      * The shopper pays the order in Razorpay's checkout: a captured payment (or only authorised, or
      * failed) and what the checkout hands the page: the payment id and its signature.
      */
-    pay(orderId: string, status: FakePayment['status'] = 'captured') {
+    pay(orderId: string, status: FakePayment['status'] = 'captured', method: FakePayment['method'] = 'card') {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no order ${orderId}`);
       const payment: FakePayment = {
@@ -225,7 +226,8 @@ export async function startRazorpayServer(keys: { keyId: string; keySecret: stri
         currency: 'INR',
         status,
         order_id: orderId,
-        method: 'card',
+        method,
+        ...(method === 'upi' ? { vpa: 'asha@okicici' } : {}),
         captured: status === 'captured',
         email: 'asha@example.com',
         contact: '+919876543210',

@@ -156,3 +156,21 @@ export const SOCIAL_NETWORKS = {
   youtubeUrl: { label: 'YouTube', hosts: ['youtube.com', 'youtu.be'] },
 } as const;
 export type SocialLinkField = keyof typeof SOCIAL_NETWORKS;
+
+/** How a shopper paid, in Razorpay's words; `manual` is a payment the admin recorded by hand. */
+export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
+  card: 'Card',
+  upi: 'UPI',
+  netbanking: 'Net banking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  cardless_emi: 'Cardless EMI',
+  paylater: 'Pay later',
+  manual: 'Recorded by the shop',
+};
+
+/** "Paid with UPI", or the provider's own word when it is one this shop does not name. */
+export function paidWithText(method: string): string {
+  const label = PAYMENT_METHOD_LABELS[method];
+  return method === 'manual' ? label! : `Paid with ${label ?? method}`;
+}

@@ -69,6 +69,8 @@ export const adminOrderSummarySchema = z
     totalPrice: z.number(),
     isPaid: z.boolean(),
     paidAt: isoDate.nullable(),
+    /** How it was paid, in Razorpay's words (card, upi, netbanking, …; manual when the admin recorded it). */
+    paidWith: z.string().nullable(),
     isDelivered: z.boolean(),
     deliveredAt: isoDate.nullable(),
     paymentMethod: z.string(),

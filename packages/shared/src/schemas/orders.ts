@@ -181,6 +181,8 @@ export const myOrderSchema = z
     couponCode: z.string().nullable(),
     isPaid: z.boolean(),
     paidAt: isoDate.nullable(),
+    /** How it was paid, in Razorpay's words (card, upi, netbanking, …; manual when the admin recorded it). */
+    paidWith: z.string().nullable(),
     orderItems: z.array(myOrderItemSchema),
     tracking: z.string().nullable(),
     /** The expected delivery day, once paid; the day it came when delivered. */

@@ -21,14 +21,39 @@ export const SANDBOX_CARDS = {
   declined: '4000 0000 0000 0002',
 } as const;
 
-/** POST /payments/sandbox/pay: the sandbox payment page's card form. */
+/** Razorpay's test UPI addresses, which the sandbox honours the same way: paid, and failed. */
+export const SANDBOX_UPI = {
+  success: 'success@razorpay',
+  failure: 'failure@razorpay',
+} as const;
+
+/** The banks the sandbox's net banking offers (Razorpay's bank codes), each paying or failing as the shopper picks. */
+export const SANDBOX_BANKS = {
+  SBIN: 'State Bank of India',
+  HDFC: 'HDFC Bank',
+  ICIC: 'ICICI Bank',
+  UTIB: 'Axis Bank',
+  KKBK: 'Kotak Mahindra Bank',
+} as const;
+export type SandboxBank = keyof typeof SANDBOX_BANKS;
+
+/**
+ * POST /payments/sandbox/pay: the sandbox payment page's form, by method. Without `method` it is the
+ * card form (as before UPI and net banking were offered).
+ */
 export const sandboxPayBodySchema = z
   .object({
     orderId: z.string().min(1).max(100),
-    cardNumber: z.string().max(40),
-    expiry: z.string().max(10),
-    cvv: z.string().max(4),
+    method: z.enum(['card', 'upi', 'netbanking']).optional(),
+    cardNumber: z.string().max(40).optional(),
+    expiry: z.string().max(10).optional(),
+    cvv: z.string().max(4).optional(),
     name: z.string().max(100).optional(),
+    /** UPI: the shopper's virtual payment address. */
+    vpa: z.string().max(100).optional(),
+    /** Net banking: the bank's code, and whether the shopper approved the payment at the bank's page. */
+    bank: z.string().max(10).optional(),
+    approve: z.boolean().optional(),
     email: z.string().max(254).optional(),
   })
   .strict();

@@ -56,6 +56,8 @@ export const orders = pgTable(
     phone: text('phone').notNull(),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
     paymentMethod: text('payment_method').notNull(),
+    /** How it was paid (the captured payment's method, or manual), set when it is paid. */
+    paidWith: text('paid_with'),
     subtotalPaise: integer('subtotal_paise').notNull(),
     discountPaise: integer('discount_paise').notNull().default(0),
     couponCode: text('coupon_code'),
@@ -192,6 +194,8 @@ export const payments = pgTable(
      */
     status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('created'),
     email: text('email'),
+    /** How the captured payment was made, in the provider's words (card, upi, netbanking, …). */
+    method: text('method'),
     /** Why the last attempt failed, in the provider's words. */
     errorDescription: text('error_description'),
     /** The provider's refund, once the money went back. */

@@ -48,7 +48,11 @@ export const sandboxPayments = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     /** captured | failed | refunded, as Razorpay reports them. */
     status: text('status').notNull(),
-    cardLast4: text('card_last4').notNull(),
+    /** card | upi | netbanking, and what identifies it: the card's last four, the UPI address, the bank. */
+    method: text('method').notNull().default('card'),
+    cardLast4: text('card_last4'),
+    vpa: text('vpa'),
+    bank: text('bank'),
     email: text('email'),
     errorDescription: text('error_description'),
     refundId: text('refund_id'),
@@ -58,6 +62,10 @@ export const sandboxPayments = pgTable(
   (t) => [
     index('sandbox_payments_order_idx').on(t.orderId),
     check('sandbox_payments_status', sql`${t.status} in ('captured', 'failed', 'refunded')`),
+    check(
+      'sandbox_payments_method',
+      sql`${t.method} = 'card' and ${t.cardLast4} is not null or ${t.method} = 'upi' and ${t.vpa} is not null or ${t.method} = 'netbanking' and ${t.bank} is not null`,
+    ),
   ],
 );
 

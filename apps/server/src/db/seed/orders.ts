@@ -195,7 +195,9 @@ export async function seedDemoOrders(
     freeShippingThresholdPaise: DEMO_DEFAULT_ZONE.freeAbovePaise,
   };
   let placed = 0;
-  for (const demo of DEMO_ORDERS) {
+  for (const [index, demo] of DEMO_ORDERS.entries()) {
+    // Most Indian shoppers pay by UPI; the demo's history shows cards too.
+    const paidWith = index % 3 === 2 ? 'card' : 'upi';
     const lines = demo.items.map((item) => ({ item, product: byName.get(item.product) }));
     if (lines.some((l) => !l.product)) continue;
     const [coupon] = demo.coupon
@@ -269,6 +271,7 @@ export async function seedDemoOrders(
           providerPaymentId: `demo_pay_${current.id.slice(0, 8)}`,
           amountPaise: current.totalPaise,
           status: 'captured',
+          method: paidWith,
           email: people.customer.email,
           createdAt: at,
           updatedAt: at,
@@ -279,8 +282,10 @@ export async function seedDemoOrders(
         at,
         note,
       });
-      if (move.to === 'Processing' && coupon)
-        await countRedemption(tx, coupon.id, current.id, people.customer.id);
+      if (move.to === 'Processing') {
+        await tx.update(orders).set({ paidWith }).where(eq(orders.id, current.id));
+        if (coupon) await countRedemption(tx, coupon.id, current.id, people.customer.id);
+      }
     }
     if (current.status === 'Pending') {
       // What checkout records for an unpaid order: each product's units, held by her until its deadline.

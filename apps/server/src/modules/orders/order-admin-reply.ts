@@ -20,6 +20,7 @@ export function toAdminOrderSummary(order: OrderWithCustomer): AdminOrderSummary
     totalPrice: paiseToRupees(order.totalPaise),
     isPaid: order.paidAt !== null,
     paidAt: order.paidAt?.toISOString() ?? null,
+    paidWith: order.paidWith,
     isDelivered: order.deliveredAt !== null,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     paymentMethod: order.paymentMethod,

@@ -32,7 +32,13 @@ import {
   type PaymentRow,
 } from './order-admin.repo';
 import { moveOrder, type Actor as OrderActor } from './order-lifecycle';
-import { findOrderById, hasCapturedPayment, type OrderRow } from './orders.repo';
+import {
+  findOrderById,
+  hasCapturedPayment,
+  MANUAL_PROVIDER,
+  type OrderRow,
+  setPaidWith,
+} from './orders.repo';
 import type { OrderPayments } from './payment-ports';
 
 /** At most this many orders go into one CSV export (a larger shop narrows it with the search or status). */
@@ -149,7 +155,8 @@ export class OrderAdminService {
             `This order is ${order.status}: only an order awaiting payment can be marked as paid.`,
           );
         }
-        if (!(await hasCapturedPayment(tx, order.id, order.totalPaise))) {
+        const recordedByHand = !(await hasCapturedPayment(tx, order.id, order.totalPaise));
+        if (recordedByHand) {
           await insertManualPayment(tx, {
             orderId: order.id,
             amountPaise: order.totalPaise,
@@ -158,6 +165,7 @@ export class OrderAdminService {
           });
         }
         await moveOrder(tx, order, 'Processing', by, { at, note: 'Marked as paid' });
+        if (recordedByHand) await setPaidWith(tx, order.id, MANUAL_PROVIDER);
       } else {
         if (!order.paidAt) throw conflict('This order is not paid.');
         if (order.status !== 'Processing') {
@@ -168,6 +176,7 @@ export class OrderAdminService {
           );
         }
         await moveOrder(tx, order, 'Pending', by, { at, note: 'Marked as unpaid' });
+        await setPaidWith(tx, order.id, null);
       }
       await this.deps.audit.record(tx, actor, {
         action: 'order.payment',

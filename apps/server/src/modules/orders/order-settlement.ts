@@ -10,7 +10,7 @@ import type { CatalogueCache } from './catalogue-port';
 import type { CheckoutCart } from './checkout-ports';
 import { orderConfirmationMail } from './order-confirmation-mail';
 import { moveOrder } from './order-lifecycle';
-import { findItemsOfOrders, type OrderRow } from './orders.repo';
+import { findItemsOfOrders, type OrderRow, setPaidWith } from './orders.repo';
 
 /** What a captured payment did to its order: paid it, or could not (the payments module refunds it). */
 export type PaymentSettlement = { outcome: 'paid' } | { outcome: 'refused'; reason: string | null };
@@ -36,12 +36,13 @@ export async function settlePayment(
   deps: SettlementDeps,
   tx: Tx,
   order: OrderRow,
-  payment: { amountPaise: number; note: string },
+  payment: { amountPaise: number; method: string | null; note: string },
 ): Promise<PaymentSettlement> {
   const at = deps.clock.now();
   const covers = payment.amountPaise >= order.totalPaise;
   if (order.status === 'Pending' && covers) {
     await moveOrder(tx, order, 'Processing', { kind: 'system' }, { at, note: payment.note });
+    await setPaidWith(tx, order.id, payment.method);
     if (order.userId) await deps.cart.clear(tx, order.userId);
     await mailConfirmation(deps, tx, order);
     return { outcome: 'paid' };
@@ -52,6 +53,7 @@ export async function settlePayment(
       await tx.transaction((savepoint) =>
         moveOrder(savepoint, order, 'Processing', { kind: 'system' }, { at, note: `late ${payment.note}` }),
       );
+      await setPaidWith(tx, order.id, payment.method);
       await mailConfirmation(deps, tx, order);
       await stockTakenAgain(deps, tx, order);
       return { outcome: 'paid' };

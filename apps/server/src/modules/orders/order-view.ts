@@ -30,6 +30,7 @@ export function toMyOrder(order: OrderRow, items: readonly OrderItemRow[], now: 
     couponCode: order.couponCode,
     isPaid: order.paidAt !== null,
     paidAt: order.paidAt?.toISOString() ?? null,
+    paidWith: order.paidWith,
     orderItems: items.map((item) => ({
       _id: item.id,
       product: item.productId,

@@ -189,6 +189,11 @@ export async function updateOrderStatus(
   return row;
 }
 
+/** Records how a paid order was paid (null when it is no longer paid). */
+export async function setPaidWith(db: DbOrTx, id: string, method: string | null): Promise<void> {
+  await db.update(orders).set({ paidWith: method }).where(eq(orders.id, id));
+}
+
 export async function insertStatusHistory(
   db: DbOrTx,
   entry: {

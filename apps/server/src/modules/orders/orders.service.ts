@@ -123,7 +123,7 @@ export class OrdersService {
   settlePayment(
     tx: Tx,
     order: OrderRow,
-    payment: { amountPaise: number; note: string },
+    payment: { amountPaise: number; method: string | null; note: string },
   ): Promise<PaymentSettlement> {
     return settlePayment(this.deps, tx, order, payment);
   }

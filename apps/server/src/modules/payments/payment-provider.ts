@@ -19,6 +19,8 @@ export interface ProviderPayment {
   orderId: string;
   amountPaise: number;
   status: ProviderPaymentStatus;
+  /** How it was made, in Razorpay's words (card, upi, netbanking, wallet, …), when the provider says. */
+  method: string | null;
   email: string | null;
   /** Why it failed, in the provider's words, when it did. */
   errorDescription: string | null;

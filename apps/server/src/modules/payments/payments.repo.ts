@@ -110,7 +110,13 @@ export async function lockPaymentByProviderOrder(
 export async function markCaptured(
   db: DbOrTx,
   id: string,
-  captured: { providerPaymentId: string; amountPaise: number; email: string | null; raw: unknown },
+  captured: {
+    providerPaymentId: string;
+    amountPaise: number;
+    method: string | null;
+    email: string | null;
+    raw: unknown;
+  },
 ): Promise<boolean> {
   const rows = await db
     .update(payments)

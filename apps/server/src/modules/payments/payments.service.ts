@@ -385,11 +385,13 @@ export class PaymentsService implements OrderPayments {
     await markCaptured(tx, row.id, {
       providerPaymentId: payment.id,
       amountPaise: payment.amountPaise,
+      method: payment.method,
       email: payment.email,
       raw: payment,
     });
     const settled = await this.deps.orders.settlePayment(tx, order, {
       amountPaise: payment.amountPaise,
+      method: payment.method,
       note: `payment ${payment.id} captured (${source})`,
     });
     if (settled.outcome === 'paid') {

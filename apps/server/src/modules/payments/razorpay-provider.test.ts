@@ -62,6 +62,13 @@ describe('the Razorpay adapter, through the official SDK against a local server 
     await failure(closed.createOrder({ amountPaise: 10_000, receipt: 'x' }));
   });
 
+  it('says how a payment was made (UPI here), as Razorpay names the method', async () => {
+    const order = await provider.createOrder({ amountPaise: 15_000, receipt: 'u' });
+    const { payment } = server.pay(order.id, 'captured', 'upi');
+    expect(await provider.fetchPayment(payment.id)).toMatchObject({ status: 'captured', method: 'upi' });
+    expect((await provider.fetchOrderPayments(order.id)).map((p) => p.method)).toEqual(['upi']);
+  });
+
   it('looks payments up, captures an authorised one and refunds a captured one', async () => {
     const order = await provider.createOrder({ amountPaise: 20_000, receipt: 'r' });
     const { payment } = server.pay(order.id, 'authorized');
@@ -70,6 +77,7 @@ describe('the Razorpay adapter, through the official SDK against a local server 
       orderId: order.id,
       amountPaise: 20_000,
       status: 'authorized',
+      method: 'card',
       email: 'asha@example.com',
       errorDescription: null,
     });

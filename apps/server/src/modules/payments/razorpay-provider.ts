@@ -24,6 +24,8 @@ export interface RazorpayPaymentEntity {
   order_id: string;
   amount: number;
   status: string;
+  /** card, upi, netbanking, wallet, emi, … */
+  method?: string | null;
   email?: string | null;
   error_description?: string | null;
 }
@@ -47,6 +49,7 @@ export function toProviderPayment(entity: RazorpayPaymentEntity): ProviderPaymen
     orderId: entity.order_id,
     amountPaise: Number(entity.amount),
     status,
+    method: typeof entity.method === 'string' && /^[a-z_]{1,20}$/.test(entity.method) ? entity.method : null,
     email: entity.email ?? null,
     errorDescription: entity.error_description ?? null,
   };

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { SANDBOX_CARDS, type SandboxPayBody, type SandboxPayReply } from '@bazaar/shared';
+import {
+  SANDBOX_BANKS,
+  SANDBOX_CARDS,
+  SANDBOX_UPI,
+  type SandboxPayBody,
+  type SandboxPayReply,
+} from '@bazaar/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../../../db/client';
@@ -72,8 +78,9 @@ function expiryPassed(expiry: string, now: Date): boolean | undefined {
  * the shop's database (every process sees them), serves its own payment page (card form, amount,
  * shop name), signs what it hands back exactly as Razorpay's checkout does, with its own key secret,
  * and sends the webhooks Razorpay would, signed with its own webhook secret, from an outbox until
- * the shop acknowledges them (Razorpay's retries). Verification and webhooks run unchanged. Test
- * cards: 4111 1111 1111 1111 is paid, 4000 0000 0000 0002 declined.
+ * the shop acknowledges them (Razorpay's retries). Verification and webhooks run unchanged. Cards,
+ * UPI and net banking, with Razorpay's test values: 4111 1111 1111 1111 is paid, 4000 0000 0000 0002
+ * declined; success@razorpay paid, failure@razorpay failed; net banking as approved at the bank.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly window = { provider: 'sandbox', keyId: SANDBOX_KEY_ID } as const;
@@ -149,25 +156,14 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /**
-   * The payment page's card form. The good test card pays the order (once: the order is locked while
-   * its payment is made) and answers what Razorpay's checkout hands the page; the declined card
-   * records a failed payment. Either way the webhooks Razorpay would send follow.
+   * The payment page's form, by method. The good test card, the UPI address success@razorpay and an
+   * approved net-banking payment pay the order (once: the order is locked while its payment is made)
+   * and answer what Razorpay's checkout hands the page; the declined card, failure@razorpay and a
+   * payment refused at the bank record a failed payment. Either way the webhooks Razorpay would send
+   * follow.
    */
   async pay(body: SandboxPayBody): Promise<SandboxPayReply> {
-    const card = digits(body.cardNumber);
-    const good = digits(SANDBOX_CARDS.success);
-    const declined = digits(SANDBOX_CARDS.declined);
-    if (card !== good && card !== declined) {
-      throw badRequest(
-        `This is a test payment page: use the card ${SANDBOX_CARDS.success} (paid) or ${SANDBOX_CARDS.declined} (declined).`,
-        { cardNumber: 'Use a test card' },
-      );
-    }
-    const passed = expiryPassed(body.expiry, this.options.clock.now());
-    if (passed === undefined) throw badRequest('Enter the expiry date as MM/YY.', { expiry: 'MM/YY' });
-    if (passed) throw badRequest('This card has expired.', { expiry: 'Expired' });
-    if (!/^\d{3}$/.test(body.cvv)) throw badRequest('Enter the 3-digit CVV.', { cvv: '3 digits' });
-
+    const attempt = this.attemptOf(body);
     const payment = await inTransaction(this.options.db, async (tx) => {
       const [order] = await tx
         .select()
@@ -176,15 +172,14 @@ export class SandboxProvider implements PaymentProvider {
         .for('update');
       if (!order) throw notFound('This payment link is not valid.');
       if (await findCapturedSandboxPayment(tx, order.id)) throw badRequest('This order is already paid.');
-      const ok = card === good;
       const made = await insertSandboxPayment(tx, {
         id: id('pay'),
         orderId: order.id,
         amountPaise: order.amountPaise,
-        status: ok ? 'captured' : 'failed',
-        cardLast4: card.slice(-4),
+        status: attempt.failure === null ? 'captured' : 'failed',
+        ...attempt.instrument,
         email: body.email ?? null,
-        errorDescription: ok ? null : 'Your card was declined by the bank. Try another card.',
+        errorDescription: attempt.failure,
       });
       // In the payment's own transaction: whatever happens to this process next, they go out.
       await insertSandboxWebhooks(tx, this.webhooksAbout(made, order));
@@ -205,6 +200,54 @@ export class SandboxProvider implements PaymentProvider {
       razorpay_payment_id: payment.id,
       razorpay_order_id: payment.orderId,
       razorpay_signature: checkoutSignature(payment.orderId, payment.id, this.keySecret),
+    };
+  }
+
+  /** What the form asked for: the instrument as recorded, and why it fails (null when it pays); 400 when it cannot be tried. */
+  private attemptOf(body: SandboxPayBody): { instrument: SandboxInstrument; failure: string | null } {
+    const method = body.method ?? 'card';
+    if (method === 'upi') {
+      const vpa = (body.vpa ?? '').trim().toLowerCase();
+      if (!UPI_ADDRESS.test(vpa)) {
+        throw badRequest('Enter a UPI ID such as name@bank.', { vpa: 'A UPI ID such as name@bank' });
+      }
+      if (vpa !== SANDBOX_UPI.success && vpa !== SANDBOX_UPI.failure) {
+        throw badRequest(
+          `This is a test payment page: use the UPI ID ${SANDBOX_UPI.success} (paid) or ${SANDBOX_UPI.failure} (failed).`,
+          { vpa: 'Use a test UPI ID' },
+        );
+      }
+      return {
+        instrument: { method, vpa },
+        failure: vpa === SANDBOX_UPI.success ? null : 'The payment was declined in the UPI app. Try again.',
+      };
+    }
+    if (method === 'netbanking') {
+      const bank = body.bank ?? '';
+      if (!Object.hasOwn(SANDBOX_BANKS, bank)) {
+        throw badRequest('Choose your bank.', { bank: 'Choose a bank' });
+      }
+      return {
+        instrument: { method, bank },
+        failure: body.approve === true ? null : 'The payment was not approved at the bank. Try again.',
+      };
+    }
+    const card = digits(body.cardNumber ?? '');
+    const good = digits(SANDBOX_CARDS.success);
+    const declined = digits(SANDBOX_CARDS.declined);
+    if (card !== good && card !== declined) {
+      throw badRequest(
+        `This is a test payment page: use the card ${SANDBOX_CARDS.success} (paid) or ${SANDBOX_CARDS.declined} (declined).`,
+        { cardNumber: 'Use a test card' },
+      );
+    }
+    const passed = expiryPassed(body.expiry ?? '', this.options.clock.now());
+    if (passed === undefined) throw badRequest('Enter the expiry date as MM/YY.', { expiry: 'MM/YY' });
+    if (passed) throw badRequest('This card has expired.', { expiry: 'Expired' });
+    if (!/^\d{3}$/.test(body.cvv ?? '')) throw badRequest('Enter the 3-digit CVV.', { cvv: '3 digits' });
+    return {
+      instrument: { method, cardLast4: card.slice(-4) },
+      failure: card === good ? null : 'Your card was declined by the bank. Try another card.',
     };
   }
 
@@ -324,6 +367,14 @@ export class SandboxProvider implements PaymentProvider {
   }
 }
 
+/** A UPI ID's form, as NPCI allows it: a handle, @, the provider's name. */
+const UPI_ADDRESS = /^[a-z0-9][a-z0-9._-]{1,255}@[a-z][a-z0-9]{1,63}$/;
+
+type SandboxInstrument =
+  | { method: 'card'; cardLast4: string }
+  | { method: 'upi'; vpa: string }
+  | { method: 'netbanking'; bank: string };
+
 /** At most this many webhooks per process per round: a backlog is shared out over rounds and processes. */
 const DELIVERIES_PER_ROUND = 200;
 
@@ -345,7 +396,10 @@ function razorpayEntity(row: SandboxPaymentRow) {
     currency: 'INR',
     status: row.status,
     order_id: row.orderId,
-    method: 'card',
+    method: row.method,
+    vpa: row.vpa,
+    bank: row.bank,
+    card: row.cardLast4 ? { entity: 'card', last4: row.cardLast4, network: 'Visa', type: 'credit' } : null,
     captured: row.status !== 'failed',
     email: row.email,
     error_code: row.status === 'failed' ? 'BAD_REQUEST_ERROR' : null,
@@ -360,6 +414,7 @@ function toPayment(row: SandboxPaymentRow): ProviderPayment {
     orderId: row.orderId,
     amountPaise: row.amountPaise,
     status: row.status as ProviderPayment['status'],
+    method: row.method,
     email: row.email,
     errorDescription: row.errorDescription,
   };

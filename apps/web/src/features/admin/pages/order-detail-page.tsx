@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_LABELS } from '@bazaar/shared/constants';
 import type { AdminOrder } from '@bazaar/shared/schemas/order-admin';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -161,6 +162,9 @@ function OrderDetail({ order }: { order: AdminOrder }) {
               <Fact term="Test order">Yes: placed through the payment sandbox, so no money moves</Fact>
             ) : null}
             {order.paidAt ? <Fact term="Paid on">{formatDateTime(order.paidAt)}</Fact> : null}
+            {order.paidWith ? (
+              <Fact term="Paid with">{PAYMENT_METHOD_LABELS[order.paidWith] ?? order.paidWith}</Fact>
+            ) : null}
             <Fact term="Payment email">{order.payment.email ?? 'N/A'}</Fact>
           </Facts>
           {order.payment.payments.length > 0 ? (

@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
+import { CHECKOUT_MESSAGES, paidWithText } from '@bazaar/shared/constants';
 import { formatINR } from '@bazaar/shared/money';
 import type { MyOrder } from '@bazaar/shared/schemas/orders';
 import { useQueryClient } from '@tanstack/react-query';
@@ -113,6 +113,12 @@ export function OrderCard({ order }: { order: MyOrder }) {
             <>
               <dt className="text-gray-600">Pay by:</dt>
               <dd>{moment.format(new Date(order.payBy))}, or its items are released</dd>
+            </>
+          ) : null}
+          {order.paidWith ? (
+            <>
+              <dt className="text-gray-600">Payment:</dt>
+              <dd>{paidWithText(order.paidWith)}</dd>
             </>
           ) : null}
         </dl>
