@@ -41,6 +41,13 @@ export interface DatabaseOptions {
    */
   pgliteSnapshot?: Blob | undefined;
   /**
+   * The embedded database's shared_buffers in MB (default 16). PostgreSQL's own default, 128 MB, is
+   * touched from the start inside PGlite's WebAssembly memory, which never shrinks: it was half the
+   * demo's resident memory. The files sit in the operating system's page cache anyway, so a page that
+   * does not fit costs a read from it, not from the disk.
+   */
+  pgliteSharedBuffersMb?: number | undefined;
+  /**
    * Told about a pooled connection that failed (the server restarted, failed over or ended it), idle
    * or checked out; the pool replaces it, and a query it was running fails on its own.
    */
@@ -103,6 +110,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     client = await PGlite.create(dir, {
       extensions: { pg_trgm },
+      startParams: [
+        ...PGlite.defaultStartParams,
+        '-c',
+        `shared_buffers=${options.pgliteSharedBuffersMb ?? 16}MB`,
+      ],
       ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
     });
     const db = drizzlePglite(client, { schema, casing: 'snake_case' });
