@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type AppConfig, type Config, keptSecret, newSecret, type StorageConfig } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { sharedSecret } from './db/shared-secret';
@@ -115,7 +115,7 @@ export async function createDeps(loaded: Config, overrides: DepsOverrides = {}):
     payments:
       overrides.payments ?? createPaymentProvider(config, { db: database.db, clock, log, background }),
     phone: 'phone' in overrides ? overrides.phone : createPhoneProvider(config, log),
-    redis: overrides.redis ?? (config.redisUrl ? openRedis(config.redisUrl, log) : undefined),
+    redis: overrides.redis ?? (config.redisUrl ? await openRedis(config.redisUrl, log) : undefined),
   };
   return {
     deps,
@@ -158,7 +158,9 @@ function createStorage(storage: StorageConfig): FileStorage {
  * A Redis connection that fails fast: a command waits at most a second and is not queued while the
  * connection is down, so an outage costs the rate limit (skipped, logged) and never the requests.
  */
-function openRedis(url: string, log: FastifyBaseLogger): Redis {
+async function openRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  // Loaded only by a shop that names a Redis server.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
   redis.on('error', (err) =>
     log.warn({ err }, 'redis connection error; the API rate limit is skipped meanwhile'),
