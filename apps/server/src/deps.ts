@@ -69,6 +69,7 @@ export async function createDeps(loaded: Config, overrides: DepsOverrides = {}):
       url: loaded.databaseUrl,
       dataDir: loaded.dataDir,
       pgliteSharedBuffersMb: loaded.pgliteSharedBuffersMb,
+      pgliteOptimisingCompiler: loaded.pgliteOptimisingCompiler,
       onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool replaces it'),
     }));
   let config: AppConfig;
