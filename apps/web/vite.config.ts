@@ -97,6 +97,14 @@ const CATALOGUE_PAGES = ['home-page', 'listing-page', 'search-page', 'product-pa
   path.join(src, 'features/catalogue/pages', `${name}.tsx`),
 );
 
+const PAGE_FAMILIES = ['account', 'content'];
+const pagesOf = (family: string) => {
+  const dir = path.join(src, 'features', family, 'pages');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.tsx') && !file.includes('.test.'))
+    .map((file) => path.join(dir, file));
+};
+
 /**
  * The chunk of a module the first page needs, by what reaches it: every page's modules before the page
  * can hydrate were some forty files (a request each, most a few hundred bytes, too short for Brotli to
@@ -106,16 +114,32 @@ const CATALOGUE_PAGES = ['home-page', 'listing-page', 'search-page', 'product-pa
  *  - `catalogue`: what the home page imports statically and another catalogue page too (cards, rows,
  *    prices): the first page most shoppers see, and its neighbours, without the filters' and the
  *    product page's own code;
+ *  - `account`, `content`: the shop's own modules two pages of that feature share;
  * and each page, the admin, checkout and the rest keep their own chunks, loaded when reached.
  */
 function chunkGroups() {
-  let reach: { entry: Set<string>; catalogue: Set<string> } | undefined;
+  let reach: { entry: Set<string>; catalogue: Set<string>; families: Map<string, string> } | undefined;
   const sets = (info: (id: string) => ModuleInfo | null) => {
     if (reach) return reach;
     const entry = staticallyReached(ENTRY, info);
     const [home, ...others] = CATALOGUE_PAGES.map((page) => staticallyReached(page, info));
     const catalogue = new Set([...home!].filter((id) => others.some((page) => page.has(id))));
-    reach = { entry, catalogue };
+    // The shop's own modules two or more pages of one feature share (the account forms' fields and
+    // layout, the help pages' texts); libraries stay where the bundler puts them.
+    const families = new Map<string, string>();
+    for (const family of PAGE_FAMILIES) {
+      const counts = new Map<string, number>();
+      for (const page of pagesOf(family)) {
+        for (const id of staticallyReached(page, info)) counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+      for (const [id, count] of counts) {
+        const own = id.startsWith(src) && !/[\\/]pages[\\/]/.test(id);
+        if (count >= 2 && own && !entry.has(id) && !catalogue.has(id) && !families.has(id)) {
+          families.set(id, family);
+        }
+      }
+    }
+    reach = { entry, catalogue, families };
     return reach;
   };
   return [
@@ -128,6 +152,14 @@ function chunkGroups() {
         return null;
       },
       priority: 20,
+    },
+    {
+      // A group of its own, below the one above: the shop's modules are taken first, so a family's
+      // chunk never pulls one of them in as a dependency.
+      name(id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) {
+        return sets((m) => ctx.getModuleInfo(m)).families.get(id) ?? null;
+      },
+      priority: 10,
     },
   ];
 }
