@@ -2,6 +2,9 @@
  * The home route's JavaScript as the server sends it: the entry module and every module the page
  * preloads, fetched over HTTP with Brotli, gzip and no compression, against the 100 KB (Brotli)
  * budget; then checks that no admin code and no zod is among them (from the build's source maps).
+ * Then every storefront route's JavaScript (Brotli as served) and its script requests before it is
+ * interactive: the module script and the modules the server-rendered page preloads (the page's own
+ * chunk among them), against the 12-request goal.
  * Starts the built shop unless BENCH_URL names a running one.
  *
  *   npm run build && npm run bench:bundle
@@ -10,12 +13,50 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withBuiltShop } from './built-shop';
-import { kib } from './pages';
+import { kib, storefrontPages } from './pages';
 import { pageAssets, servedBytes } from './served-bytes';
 
 type Served = Awaited<ReturnType<typeof servedBytes>>;
 
 const BUDGET_KB = 100;
+const MAX_SCRIPT_REQUESTS = 12;
+
+/** Every storefront page of issue 27 a guest can reach (signed-in pages render the same shell). */
+async function storefrontRoutes(baseUrl: string): Promise<{ name: string; path: string }[]> {
+  const pages = await storefrontPages(baseUrl);
+  // A category at each depth: the first category, its first subcategory, option and sub-option.
+  const tree = (await (await fetch(`${baseUrl}/api/categories`)).json()) as {
+    name: string;
+    subcategories?: { name: string; options?: { name: string; subOptions?: { name: string }[] }[] }[];
+  }[];
+  const top = tree[0];
+  const sub = top?.subcategories?.[0];
+  const option = sub?.options?.[0];
+  const subOption = option?.subOptions?.[0];
+  const levels = [top, sub, option, subOption].filter((level) => level !== undefined).map((l) => l.name);
+  const categories = levels.slice(1).map((_, i) => ({
+    name: `category, level ${i + 2}`,
+    path: `/categories/${levels
+      .slice(0, i + 2)
+      .map((name) => encodeURIComponent(name))
+      .join('/')}`,
+  }));
+  return [
+    ...pages,
+    ...categories,
+    { name: 'search, no results', path: '/search/zzzz-nothing' },
+    { name: 'register', path: '/register' },
+    { name: 'cart', path: '/cart' },
+    { name: 'wishlist', path: '/wishlist' },
+    { name: 'checkout', path: '/checkout' },
+    { name: 'my orders', path: '/orders' },
+    { name: 'faq', path: '/faq' },
+    { name: 'help', path: '/help' },
+    { name: 'contact', path: '/contact' },
+    { name: 'policy', path: '/privacy-policy' },
+    { name: '404', path: '/no-such-page' },
+  ];
+}
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 
@@ -92,4 +133,30 @@ await withBuiltShop(async (baseUrl) => {
       : 'zod in the home route: none — OK',
   );
   if (admin.length || zod.length) process.exitCode = 1;
+
+  console.log(`\nEvery storefront route (JavaScript before it is interactive, Brotli as served):\n`);
+  console.log('| route | path | scripts | brotli KiB |');
+  console.log('|---|---|---:|---:|');
+  const sizes = new Map<string, number>();
+  let over = 0;
+  for (const route of await storefrontRoutes(baseUrl)) {
+    const res = await fetch(baseUrl + route.path);
+    const page = pageAssets(await res.text()).scripts;
+    let bytes = 0;
+    for (const url of page) {
+      if (!sizes.has(url)) sizes.set(url, (await servedBytes(baseUrl + url, 'br')).bytes);
+      bytes += sizes.get(url)!;
+    }
+    const tooMany = page.length > MAX_SCRIPT_REQUESTS;
+    if (tooMany) over++;
+    console.log(
+      `| ${route.name} | ${route.path} (${res.status}) | ${page.length}${tooMany ? ' (over 12)' : ''} | ${kib(bytes)} |`,
+    );
+  }
+  console.log(
+    over
+      ? `\n${over} route(s) need more than ${MAX_SCRIPT_REQUESTS} script requests — FAIL`
+      : `\nEvery route within ${MAX_SCRIPT_REQUESTS} script requests — OK`,
+  );
+  if (over) process.exitCode = 1;
 });

@@ -31,8 +31,9 @@ export function describeInBrowser(name: string, suite: () => void): void {
 }
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(options: { ignoreDefaultArgs?: string[] } = {}): Promise<Browser> {
   return chromium.launch({
+    ...options,
     executablePath: chromiumPath,
     headless: true,
     args: [

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { ModuleInfo } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -77,17 +78,91 @@ function precompress(): Plugin {
   };
 }
 
+/** What a module statically imports, from a starting module on (dynamic imports are other chunks). */
+function staticallyReached(start: string, info: (id: string) => ModuleInfo | null): Set<string> {
+  const seen = new Set<string>();
+  const todo = [start];
+  while (todo.length) {
+    const id = todo.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    todo.push(...(info(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+const ENTRY = path.join(src, 'main.tsx');
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/;
+const CATALOGUE_PAGES = ['home-page', 'listing-page', 'search-page', 'product-page'].map((name) =>
+  path.join(src, 'features/catalogue/pages', `${name}.tsx`),
+);
+
+const PAGE_FAMILIES = ['account', 'content'];
+const pagesOf = (family: string) => {
+  const dir = path.join(src, 'features', family, 'pages');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.tsx') && !file.includes('.test.'))
+    .map((file) => path.join(dir, file));
+};
+
 /**
- * The libraries every page runs before it can hydrate, in one chunk: one request and one Brotli
- * stream instead of a dozen small shared chunks (3 KB less on the home route), and a file that stays
- * cached while the shop's own code changes.
+ * The chunk of a module the first page needs, by what reaches it: every page's modules before the page
+ * can hydrate were some forty files (a request each, most a few hundred bytes, too short for Brotli to
+ * do much). Now:
+ *  - `framework`: the libraries (React, the router, TanStack Query, Zustand), cached across releases;
+ *  - `shop`: everything the entry (main.tsx) imports statically, the layout, header, stores and API;
+ *  - `catalogue`: what the home page imports statically and another catalogue page too (cards, rows,
+ *    prices): the first page most shoppers see, and its neighbours, without the filters' and the
+ *    product page's own code;
+ *  - `account`, `content`: the shop's own modules two pages of that feature share;
+ * and each page, the admin, checkout and the rest keep their own chunks, loaded when reached.
  */
-const CHUNK_GROUPS = [
-  {
-    name: 'framework',
-    test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/,
-  },
-];
+function chunkGroups() {
+  let reach: { entry: Set<string>; catalogue: Set<string>; families: Map<string, string> } | undefined;
+  const sets = (info: (id: string) => ModuleInfo | null) => {
+    if (reach) return reach;
+    const entry = staticallyReached(ENTRY, info);
+    const [home, ...others] = CATALOGUE_PAGES.map((page) => staticallyReached(page, info));
+    const catalogue = new Set([...home!].filter((id) => others.some((page) => page.has(id))));
+    // The shop's own modules two or more pages of one feature share (the account forms' fields and
+    // layout, the help pages' texts); libraries stay where the bundler puts them.
+    const families = new Map<string, string>();
+    for (const family of PAGE_FAMILIES) {
+      const counts = new Map<string, number>();
+      for (const page of pagesOf(family)) {
+        for (const id of staticallyReached(page, info)) counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+      for (const [id, count] of counts) {
+        const own = id.startsWith(src) && !/[\\/]pages[\\/]/.test(id);
+        if (count >= 2 && own && !entry.has(id) && !catalogue.has(id) && !families.has(id)) {
+          families.set(id, family);
+        }
+      }
+    }
+    reach = { entry, catalogue, families };
+    return reach;
+  };
+  return [
+    { name: 'framework', test: FRAMEWORK, priority: 30 },
+    {
+      name(id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) {
+        const { entry, catalogue } = sets((m) => ctx.getModuleInfo(m));
+        if (entry.has(id) && id !== ENTRY) return 'shop';
+        if (catalogue.has(id) && !CATALOGUE_PAGES.includes(id)) return 'catalogue';
+        return null;
+      },
+      priority: 20,
+    },
+    {
+      // A group of its own, below the one above: the shop's modules are taken first, so a family's
+      // chunk never pulls one of them in as a dependency.
+      name(id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) {
+        return sets((m) => ctx.getModuleInfo(m)).families.get(id) ?? null;
+      },
+      priority: 10,
+    },
+  ];
+}
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), pageChunkNames(), isSsrBuild ? null : precompress()],
@@ -111,6 +186,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         sourcemap: true,
         assetsDir: 'assets',
         manifest: true,
-        rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+        // Every browser the shop supports preloads modules itself: the polyfill was a script of its own.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          output: { codeSplitting: { groups: chunkGroups() } },
+        },
       },
 }));

@@ -25,6 +25,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString,
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
+  PGLITE_OPTIMISING_COMPILER: boolFlag,
   PUBLIC_URL: optionalString,
   JWT_SECRET: optionalString.pipe(z.string().min(32).optional()),
   SEED_DEMO: boolFlag,
@@ -96,6 +98,10 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The embedded database's page cache (PostgreSQL's shared_buffers), in MB. */
+  pgliteSharedBuffersMb: number;
+  /** Whether V8 recompiles the embedded database's hot WebAssembly functions with its optimising compiler. */
+  pgliteOptimisingCompiler: boolean;
   /** Origin the shop is reached at, used in links sent by mail and OIDC redirects. */
   publicUrl: string;
   /**
@@ -242,6 +248,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
+    pgliteOptimisingCompiler: e.PGLITE_OPTIMISING_COMPILER ?? false,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     // With a shared database the secret is shared through it (createDeps), never one machine's file.
     jwtSecret: e.JWT_SECRET ?? (e.DATABASE_URL ? undefined : persistedSecret(dataDir)),

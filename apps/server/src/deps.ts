@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type AppConfig, type Config, keptSecret, newSecret, type StorageConfig } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { sharedSecret } from './db/shared-secret';
@@ -9,6 +9,7 @@ import { OfflineWriter } from './lib/ai/offline-writer';
 import { type Background, InProcessBackground } from './lib/background';
 import { type Clock, systemClock } from './lib/clock';
 import { createEvents, type Events } from './lib/events/index';
+import { limitImageMemory } from './lib/image-memory';
 import { createLogger } from './lib/log';
 import { Mailer, OutboxMailer, SmtpMailer } from './lib/mailer/index';
 import { MemoryCachedStorage } from './lib/memory-cached-storage';
@@ -61,11 +62,14 @@ export interface OpenedDeps {
 
 export async function createDeps(loaded: Config, overrides: DepsOverrides = {}): Promise<OpenedDeps> {
   const log = overrides.log ?? createLogger(loaded.logLevel, loaded.logFormat);
+  limitImageMemory();
   const database =
     overrides.database ??
     (await openDatabase({
       url: loaded.databaseUrl,
       dataDir: loaded.dataDir,
+      pgliteSharedBuffersMb: loaded.pgliteSharedBuffersMb,
+      pgliteOptimisingCompiler: loaded.pgliteOptimisingCompiler,
       onConnectionError: (err) => log.warn({ err }, 'a database connection failed; the pool replaces it'),
     }));
   let config: AppConfig;
@@ -112,7 +116,7 @@ export async function createDeps(loaded: Config, overrides: DepsOverrides = {}):
     payments:
       overrides.payments ?? createPaymentProvider(config, { db: database.db, clock, log, background }),
     phone: 'phone' in overrides ? overrides.phone : createPhoneProvider(config, log),
-    redis: overrides.redis ?? (config.redisUrl ? openRedis(config.redisUrl, log) : undefined),
+    redis: overrides.redis ?? (config.redisUrl ? await openRedis(config.redisUrl, log) : undefined),
   };
   return {
     deps,
@@ -155,7 +159,9 @@ function createStorage(storage: StorageConfig): FileStorage {
  * A Redis connection that fails fast: a command waits at most a second and is not queued while the
  * connection is down, so an outage costs the rate limit (skipped, logged) and never the requests.
  */
-function openRedis(url: string, log: FastifyBaseLogger): Redis {
+async function openRedis(url: string, log: FastifyBaseLogger): Promise<Redis> {
+  // Loaded only by a shop that names a Redis server.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: 1000 });
   redis.on('error', (err) =>
     log.warn({ err }, 'redis connection error; the API rate limit is skipped meanwhile'),

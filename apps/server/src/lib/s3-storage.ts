@@ -1,11 +1,4 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { contentTypeOf, type FileStorage, type StoredFile, safeKey, variantKey } from './storage';
 
 /** Where the bucket is and how to reach it (README: the S3_* variables). */
@@ -46,13 +39,24 @@ function isMissing(error: unknown): boolean {
  */
 export class S3FileStorage implements FileStorage {
   readonly kind = 's3';
-  private readonly s3: S3Client;
   private readonly prefix: string;
+  // The SDK is loaded with the first call: a shop storing its pictures on disk never pays for it, and
+  // one with a bucket loads it when the first picture is asked for.
+  private client: Promise<{ s3: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | undefined;
 
   constructor(private readonly options: S3StorageOptions) {
     const prefix = options.prefix.replace(/^\/+/, '');
     this.prefix = prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`;
-    this.s3 = new S3Client({
+  }
+
+  private connect() {
+    this.client ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, s3: this.open(sdk) }));
+    return this.client;
+  }
+
+  private open({ S3Client }: typeof import('@aws-sdk/client-s3')): S3Client {
+    const options = this.options;
+    return new S3Client({
       region: options.region,
       endpoint: options.endpoint,
       forcePathStyle: options.forcePathStyle,
@@ -74,8 +78,9 @@ export class S3FileStorage implements FileStorage {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    await this.s3.send(
-      new PutObjectCommand({
+    const { s3, sdk } = await this.connect();
+    await s3.send(
+      new sdk.PutObjectCommand({
         Bucket: this.options.bucket,
         Key: this.objectKey(key),
         Body: data,
@@ -86,9 +91,10 @@ export class S3FileStorage implements FileStorage {
   }
 
   async get(key: string): Promise<Buffer | undefined> {
+    const { s3, sdk } = await this.connect();
     try {
-      const found = await this.s3.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+      const found = await s3.send(
+        new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
       );
       if (!found.Body) return undefined;
       const bytes = await found.Body.transformToByteArray();
@@ -100,9 +106,10 @@ export class S3FileStorage implements FileStorage {
   }
 
   async size(key: string): Promise<number | undefined> {
+    const { s3, sdk } = await this.connect();
     try {
-      const found = await this.s3.send(
-        new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+      const found = await s3.send(
+        new sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
       );
       return found.ContentLength;
     } catch (error) {
@@ -112,9 +119,10 @@ export class S3FileStorage implements FileStorage {
   }
 
   async remove(key: string): Promise<void> {
+    const { s3, sdk } = await this.connect();
     const keys = [key, ...this.options.variantTags.map((tag) => variantKey(key, tag))];
-    const done = await this.s3.send(
-      new DeleteObjectsCommand({
+    const done = await s3.send(
+      new sdk.DeleteObjectsCommand({
         Bucket: this.options.bucket,
         Delete: { Objects: keys.map((k) => ({ Key: this.objectKey(k) })), Quiet: true },
       }),
@@ -126,10 +134,11 @@ export class S3FileStorage implements FileStorage {
   }
 
   async *list(): AsyncIterable<StoredFile> {
+    const { s3, sdk } = await this.connect();
     let token: string | undefined;
     do {
-      const page = await this.s3.send(
-        new ListObjectsV2Command({
+      const page = await s3.send(
+        new sdk.ListObjectsV2Command({
           Bucket: this.options.bucket,
           Prefix: this.prefix || undefined,
           ContinuationToken: token,
@@ -144,6 +153,6 @@ export class S3FileStorage implements FileStorage {
   }
 
   async close(): Promise<void> {
-    this.s3.destroy();
+    (await this.client)?.s3.destroy();
   }
 }

@@ -1,20 +1,23 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailMessage, MailTransport } from './mailer';
 
 /** Hands mail to the SMTP server of SMTP_URL (smtp:// or smtps://user:pass@host:port). */
 export class SmtpMailer implements MailTransport {
   readonly kind = 'smtp' as const;
-  private readonly transport: Transporter;
+  // nodemailer is loaded with the first message, not by every process that may never send one.
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
-    smtpUrl: string,
+    private readonly smtpUrl: string,
     private readonly from: string,
-  ) {
-    this.transport = nodemailer.createTransport(smtpUrl);
-  }
+  ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(this.smtpUrl),
+    );
+    const transport = await this.transport;
+    await transport.sendMail({
       from: this.from,
       to: message.to,
       subject: message.subject,
@@ -25,6 +28,6 @@ export class SmtpMailer implements MailTransport {
   }
 
   async close(): Promise<void> {
-    this.transport.close();
+    (await this.transport)?.close();
   }
 }

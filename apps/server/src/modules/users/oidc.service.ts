@@ -1,5 +1,5 @@
 import { safeNext } from '@bazaar/shared';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { Config } from '../../config';
 import type { UsersService, VerifiedIdentity } from './users.service';
 
@@ -27,8 +27,15 @@ export interface OidcServiceDeps {
  * against one issuer (Google by default). Discovery happens on first use and
  * is retried after a failure.
  */
+/** The OpenID client library, loaded by the first sign-in with Google: most shops never offer one. */
+let library: Promise<typeof Oidc> | undefined;
+const openidClient = () => {
+  library ??= import('openid-client');
+  return library;
+};
+
 export class OidcService {
-  private configuration: Promise<oidc.Configuration> | undefined;
+  private configuration: Promise<Oidc.Configuration> | undefined;
   readonly redirectUri: string;
 
   constructor(private readonly deps: OidcServiceDeps) {
@@ -49,16 +56,17 @@ export class OidcService {
     return this.deps.users.startSession(user, identity.authenticatedAt);
   }
 
-  private discover(): Promise<oidc.Configuration> {
+  private discover(): Promise<Oidc.Configuration> {
     const { issuer, clientId, clientSecret } = this.deps.config.oidc;
     const url = new URL(issuer);
-    // Plain http is only ever a local test or development provider.
-    const execute = url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
-    this.configuration ??= oidc
-      .discovery(url, clientId!, clientSecret!, oidc.ClientSecretPost(clientSecret!), {
-        execute,
-        timeout: 10,
-      })
+    this.configuration ??= openidClient()
+      .then((oidc) =>
+        oidc.discovery(url, clientId!, clientSecret!, oidc.ClientSecretPost(clientSecret!), {
+          // Plain http is only ever a local test or development provider.
+          execute: url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+          timeout: 10,
+        }),
+      )
       .catch((error) => {
         this.configuration = undefined;
         throw error;
@@ -72,6 +80,7 @@ export class OidcService {
    */
   async start(next: string, fresh = false): Promise<{ url: string; pending: OidcPending }> {
     const config = await this.discover();
+    const oidc = await openidClient();
     const verifier = oidc.randomPKCECodeVerifier();
     const pending: OidcPending = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier, next };
     const url = oidc.buildAuthorizationUrl(config, {
@@ -89,6 +98,7 @@ export class OidcService {
   /** Exchanges the code from the callback URL and returns the verified email and profile. */
   private async finish(search: string, pending: OidcPending): Promise<VerifiedIdentity> {
     const config = await this.discover();
+    const oidc = await openidClient();
     const currentUrl = new URL(this.redirectUri);
     currentUrl.search = search;
     const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {

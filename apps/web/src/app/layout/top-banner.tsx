@@ -17,7 +17,9 @@ export function TopBanner() {
         </p>
         <label className="hidden shrink-0 lg:block">
           <span className="sr-only">Language</span>
+          {/* A field with neither id nor name is an issue in Chromium's DevTools (and Lighthouse's). */}
           <select
+            name="language"
             defaultValue="en"
             className="cursor-pointer bg-black py-1 text-sm text-white focus-visible:outline-2 focus-visible:outline-white"
           >
