@@ -5,7 +5,7 @@
  *
  *   npm run bench:catalog -- [--db=postgres|pg|pglite|both] [--products=100000]
  *     [--cache=on|off|both] [--reuse] [--duration=10] [--connections=50] [--passes=1]
- *     [--routes=plain,filtered,search,detail,brotli] [--index=memory|postgres|both]
+ *     [--routes=plain,filtered,search,detail,brotli]
  *
  * Flags take `--flag=value` or `--flag value`. See bench/README.md.
  */
@@ -47,9 +47,6 @@ const REUSE = args.reuse === 'true';
 const CACHE_MODES: ('on' | 'off')[] =
   args.cache === 'on' ? ['on'] : args.cache === 'off' ? ['off'] : ['on', 'off'];
 const ROUTES = new Set((args.routes ?? 'plain,filtered,search,detail,brotli').split(','));
-/** Which listing index the server uses (CATALOGUE_INDEX); `both` runs every row under each, one after the other. */
-const INDEXES: ('memory' | 'postgres')[] =
-  args.index === 'postgres' ? ['postgres'] : args.index === 'both' ? ['memory', 'postgres'] : ['memory'];
 const BATCH = 1000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -174,12 +171,7 @@ interface Served {
 }
 
 /** Starts bench/serve.ts in a child process over the bench database. */
-function serve(
-  dbUrl: string | undefined,
-  dataDir: string,
-  cacheTtlMs: number,
-  index: 'memory' | 'postgres',
-): Promise<Served> {
+function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): Promise<Served> {
   // BENCH_SERVER_FLAGS: Node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(here, 'serve.ts')], {
@@ -188,7 +180,6 @@ function serve(
       BENCH_DB_URL: dbUrl ?? '',
       BENCH_DATA_DIR: dataDir,
       CATALOGUE_CACHE_TTL_MS: String(cacheTtlMs),
-      CATALOGUE_INDEX: index,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -352,8 +343,8 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
           ).rows.map((r) => r.pid)
         : [];
     try {
-      for (const [index, mode] of INDEXES.flatMap((i) => CACHE_MODES.map((m) => [i, m] as const))) {
-        const server = await serve(url, dataDir, mode === 'on' ? 5000 : 0, index);
+      for (const mode of CACHE_MODES) {
+        const server = await serve(url, dataDir, mode === 'on' ? 5000 : 0);
         const cpu = new CpuMeter(server.pid, backends);
         try {
           if (!rows.length) {
@@ -364,8 +355,7 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
             const label = `bare Fastify, ${(size / 1024).toFixed(1)} KB body (a listing's size)`;
             rows.push(await measure(label, server.bareUrl, [`/bytes/${size}`], cpu));
           }
-          const label = (route: string) =>
-            `${route}, cache ${mode}${INDEXES.length > 1 || index !== 'memory' ? `, ${index} index` : ''}`;
+          const label = (route: string) => `${route}, cache ${mode}`;
           if (ROUTES.has('plain'))
             rows.push(await measure(label('listing, default order'), server.appUrl, paths.plain, cpu));
           if (ROUTES.has('filtered'))

@@ -38,7 +38,6 @@ const config = loadConfig({
   RATE_LIMIT_MAX: '1000000000',
   CATALOGUE_CACHE_TTL_MS: process.env.CATALOGUE_CACHE_TTL_MS,
   CATALOGUE_CHECK_REPLIES: process.env.CATALOGUE_CHECK_REPLIES,
-  CATALOGUE_INDEX: process.env.CATALOGUE_INDEX,
 });
 const app = await buildApp(config, { database });
 const urls = { bareUrl: await listen(bare), appUrl: await listen(app) };

@@ -11,17 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CanonicalKeys,
-  canonicalKey,
-  edgeCacheOptions,
-  ReplyCache,
-  type ReplyText,
-} from '../../lib/cache/reply-cache';
-import { SwrCache } from '../../lib/cache/swr-cache';
+import { CanonicalKeys, ReplyCache, type ReplyText } from '../../lib/cache/reply-cache';
 import { watchCache } from '../../lib/metrics';
 import { InFlight } from './in-flight';
-import type { ListingSummary } from './product-facets';
 
 const suggestionsQuerySchema = z.object({ q: z.string().max(100).default('') }).strict();
 
@@ -40,7 +32,6 @@ export async function catalogueRoutes(base: FastifyInstance) {
     log: app.log,
     now: () => clock.now().getTime(),
   });
-  const caching = config.catalogueCacheTtlMs > 0;
   // Listings and product pages are JSON the database wrote: checked against their schemas outside production.
   const checked = (maxEntries: number) => ({
     ...policy(maxEntries),
@@ -50,18 +41,14 @@ export async function catalogueRoutes(base: FastifyInstance) {
   const listingKeys = new CanonicalKeys();
   const details = new ReplyCache(checked(2000));
   const suggestions = new ReplyCache(policy(500));
-  // Totals and facets depend on the filters only: every page and sort of a listing shares one scan.
-  const summaries = new SwrCache<ListingSummary>(edgeCacheOptions(policy(500)));
   // Identical requests in flight together share one load, the cache on or off.
   const loading = {
     listings: new InFlight<ReplyText>(),
-    summaries: new InFlight<ListingSummary>(),
     details: new InFlight<ReplyText>(),
     suggestions: new InFlight<ProductSuggestions>(),
   };
   const stopListening = await catalogue.onChange((productIds) => {
     listings.invalidate();
-    summaries.invalidate();
     suggestions.invalidate();
     details.invalidate(productIds);
     for (const inFlight of Object.values(loading)) inFlight.invalidate();
@@ -70,7 +57,6 @@ export async function catalogueRoutes(base: FastifyInstance) {
     watchCache('listings', () => listings.stats),
     watchCache('product_pages', () => details.stats),
     watchCache('suggestions', () => suggestions.stats),
-    watchCache('listing_summaries', () => summaries.stats),
   ];
   app.addHook('onClose', async () => {
     await stopListening();
@@ -109,24 +95,8 @@ export async function catalogueRoutes(base: FastifyInstance) {
     async (request, reply) => {
       const q = request.query;
       const key = listingKeys.of(request.url, q);
-      // With the cache on, every page and sort of a filter set shares one summary; off, the
-      // catalogue counts in the statements that find the page.
-      const summary = caching
-        ? () => {
-            const filtersOnly = canonicalKey({
-              ...q,
-              sort: undefined,
-              page: undefined,
-              limit: undefined,
-              cursor: undefined,
-            });
-            return summaries.get(filtersOnly, () =>
-              loading.summaries.run(filtersOnly, () => catalogue.summarize(q)),
-            );
-          }
-        : undefined;
       return listings.sendText(reply, key, productListSchema, () =>
-        loading.listings.run(key, () => catalogue.list(q, summary)),
+        loading.listings.run(key, () => catalogue.list(q)),
       );
     },
   );

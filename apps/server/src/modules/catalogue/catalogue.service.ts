@@ -9,19 +9,18 @@ import {
   paiseToRupees,
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
 import type { ReplyText } from '../../lib/cache/reply-cache';
 import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
-import { createListingIndex } from './create-listing-index';
 import { imageUrl } from './image-url';
-import { findProductWithRelated, type PagePosition, type PageRow } from './listing.repo';
 import { pruneListingChanges } from './listing-changes.repo';
 import { decodeCursor, encodeCursor } from './listing-cursor';
-import type { ListingIndex } from './listing-index';
+import type { ListingIndex, PagePosition, PageRow } from './listing-index';
+import { MemoryListingIndex } from './memory-index/memory-listing-index';
 import type { ListingSummary } from './product-facets';
 import { type ProductFilters, toFilters } from './product-filters';
+import { findProductWithRelated } from './product-page.repo';
 import { SqlRunner } from './sql-runner';
 
 const RELATED_LIMIT = 8;
@@ -52,13 +51,12 @@ declare module '../../lib/events/events' {
 }
 
 export interface CatalogueServiceDeps {
-  config: Pick<Config, 'catalogueIndex'>;
   db: Db;
   /** The driver under `db`: the storefront's reads run on it directly (SqlRunner). */
   database: Database;
   events: Events;
   log: FastifyBaseLogger;
-  /** Where listings come from; by default the one config.catalogueIndex names. */
+  /** Where listings come from; by default the catalogue kept in this process's memory. */
   index?: ListingIndex;
 }
 
@@ -75,7 +73,7 @@ export class CatalogueService {
 
   constructor(private readonly deps: CatalogueServiceDeps) {
     this.sql = new SqlRunner(deps.database);
-    this.index = deps.index ?? createListingIndex(deps.config.catalogueIndex, this.sql, deps.log);
+    this.index = deps.index ?? new MemoryListingIndex(this.sql, deps.log);
   }
 
   /** Ready to answer listings (an index kept in memory has loaded). */
@@ -95,21 +93,18 @@ export class CatalogueService {
 
   /**
    * One page of products matching the filters, with the total and the facet
-   * counts. The summary depends on the filters only, not on sort or page: a
-   * caller that keeps one per filter set (the routes do) says where to get it,
-   * and an index whose counting costs more than its paging takes it from there.
-   * A page starts at `page` or, given a cursor from an earlier reply, just
+   * counts. A page starts at `page` or, given a cursor from an earlier reply, just
    * after it (`nextCursor`: seek paging, which no insert or delete between
    * pages can shift, and which costs the same however deep).
    */
-  async list(q: ProductListParams, summary?: () => Promise<ListingSummary>): Promise<ReplyText> {
+  async list(q: ProductListParams): Promise<ReplyText> {
     const filters = this.filtersOf(q);
     const sort = q.sort ?? 'featured';
     const at: PagePosition = q.cursor
       ? { after: decodeCursor(q.cursor, sort).key }
       : { offset: (q.page - 1) * q.limit };
     // One more than a page: whether there is a next page, without counting.
-    const found = await this.index.list(filters, { sort, limit: q.limit + 1, at }, summary);
+    const found = await this.index.list(filters, { sort, limit: q.limit + 1, at });
     return this.listReply(q, sort, found.rows, found.summary);
   }
 
@@ -127,11 +122,6 @@ export class CatalogueService {
     return {
       json: `{"products":[${page.map((row) => row.json).join(',')}],"total":${total},"page":${q.page},"pages":${Math.ceil(total / q.limit)},"facets":${facetsJson(facets)},"nextCursor":${JSON.stringify(nextCursor)}}`,
     };
-  }
-
-  /** How many products match the filters, and the facet counts, whatever the page or sort. */
-  summarize(q: ProductListParams): Promise<ListingSummary> {
-    return this.index.summarize(this.filtersOf(q));
   }
 
   /**

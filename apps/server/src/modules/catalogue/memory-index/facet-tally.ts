@@ -1,5 +1,5 @@
 import { RATING_FILTER_VALUES } from '@bazaar/shared';
-import type { FacetRow } from '../listing.repo';
+import type { FacetRow } from '../product-facets';
 import { type CategoryNode, type PriceList, starsOf } from './category-nodes';
 import { ANY, type Criteria } from './listing-criteria';
 import { type ListingStore, NONE, PATH_LEVELS } from './listing-store';

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PageRow } from '../listing.repo';
-import type { ListedPage, ListingIndex, PageRequest, SuggestionRow } from '../listing-index';
-import { PostgresProductSearch } from '../postgres-product-search';
+import type { ListedPage, ListingIndex, PageRequest, PageRow, SuggestionRow } from '../listing-index';
 import { type ListingSummary, toFacetSummary } from '../product-facets';
 import type { ProductFilters } from '../product-filters';
 import type { SqlRunner } from '../sql-runner';
+import { findSuggestions } from '../suggestions.repo';
 import {
   brandsAndPriceOnly,
   emptyTally,
@@ -39,8 +38,7 @@ interface Batch {
 }
 
 /**
- * Listings answered from the catalogue kept in this process's memory
- * (CATALOGUE_INDEX=memory, the default): pages, totals and facet counts are
+ * Listings answered from the catalogue kept in this process's memory: pages, totals and facet counts are
  * worked out here, and PostgreSQL is asked only for the page's products (the
  * JSON it keeps) — by one statement for all the requests waiting at that
  * moment — and, in the same statement, whether the listing changed since the
@@ -52,7 +50,6 @@ interface Batch {
  */
 export class MemoryListingIndex implements ListingIndex {
   private readonly memory = new ListingMemory();
-  private readonly postgres: PostgresProductSearch;
   /** The PostgreSQL snapshot the memory is exact for (pg_snapshot text). */
   private snapshot = '';
   /** Counts the memory's changes: a page worked out before one is worked out again. */
@@ -68,9 +65,7 @@ export class MemoryListingIndex implements ListingIndex {
   constructor(
     private readonly sql: SqlRunner,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.postgres = new PostgresProductSearch(sql);
-  }
+  ) {}
 
   start(): Promise<void> {
     this.loading ??= this.loadAll().catch((error: unknown) => {
@@ -127,7 +122,7 @@ export class MemoryListingIndex implements ListingIndex {
   }
 
   suggest(term: string, limit: number): Promise<SuggestionRow[]> {
-    return this.postgres.suggest(term, limit);
+    return findSuggestions(this.sql, term, limit);
   }
 
   /** The page's product ids with their keys, and the summary, from memory as it is now (synchronous). */
