@@ -1,4 +1,5 @@
 import { type ListingStore, NONE, PATH_LEVELS } from './listing-store';
+import type { Slices } from './slices';
 
 const grown = (a: Int32Array, length: number) => {
   const b = new Int32Array(Math.max(16, length * 2));
@@ -158,11 +159,12 @@ export class CategoryNodes {
   }
 
   /** Starts again from every listed slot in price order. */
-  rebuild(byPrice: Int32Array, length: number): void {
+  async rebuild(byPrice: Int32Array, length: number, slices: Slices): Promise<void> {
     this.nodes = [];
     for (let i = 0; i < length; i++) {
       const slot = byPrice[i]!;
       this.each(slot, (node) => node.add(this.store, slot));
+      if ((i & 1023) === 0) await slices.pause();
     }
   }
 

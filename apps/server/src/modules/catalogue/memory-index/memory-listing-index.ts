@@ -18,6 +18,7 @@ import { resolveCriteria } from './listing-criteria';
 import { readChangesSince, readListing, readProductJson } from './listing-feed.repo';
 import { ListingMemory } from './listing-memory';
 import { type Passing, pickPage } from './page-selection';
+import { SLICE_MS, Slices } from './slices';
 import { matchTerm } from './text-match';
 
 /** A request that keeps finding the listing changed under it answers from the last state it caught up to. */
@@ -49,7 +50,9 @@ interface Batch {
  * with PostgreSQL's trigram index.
  */
 export class MemoryListingIndex implements ListingIndex {
-  private readonly memory = new ListingMemory();
+  private memory = new ListingMemory();
+  /** A change being applied to the memory, in slices: no query reads it meanwhile. */
+  private applying: Promise<void> | undefined;
   /** The PostgreSQL snapshot the memory is exact for (pg_snapshot text). */
   private snapshot = '';
   /** Counts the memory's changes: a page worked out before one is worked out again. */
@@ -65,6 +68,8 @@ export class MemoryListingIndex implements ListingIndex {
   constructor(
     private readonly sql: SqlRunner,
     private readonly log: FastifyBaseLogger,
+    /** How long a slice of bulk work runs before yielding (slices.ts); a test makes it 0. */
+    private readonly sliceMs = SLICE_MS,
   ) {}
 
   start(): Promise<void> {
@@ -93,7 +98,7 @@ export class MemoryListingIndex implements ListingIndex {
 
   async list(f: ProductFilters, page: PageRequest): Promise<ListedPage> {
     for (let attempt = 1; ; attempt++) {
-      await this.start();
+      await this.settled();
       const generation = this.generation;
       const { rows, summary } = this.query(f, page);
       const read = await this.readJson(rows.map((r) => r.id));
@@ -111,7 +116,7 @@ export class MemoryListingIndex implements ListingIndex {
 
   async summarize(f: ProductFilters): Promise<ListingSummary> {
     for (let attempt = 1; ; attempt++) {
-      await this.start();
+      await this.settled();
       const generation = this.generation;
       const { tally: counted, node } = this.tallyOf(f);
       const summary = this.summaryOf(counted, node);
@@ -119,6 +124,12 @@ export class MemoryListingIndex implements ListingIndex {
       if ((read.fresh && read.generation === generation) || attempt === ATTEMPTS) return summary;
       await this.catchUp();
     }
+  }
+
+  /** Loaded, and no change half applied: the memory is whole until the next await. */
+  private async settled(): Promise<void> {
+    await this.start();
+    while (this.applying) await this.applying;
   }
 
   suggest(term: string, limit: number): Promise<SuggestionRow[]> {
@@ -229,7 +240,12 @@ export class MemoryListingIndex implements ListingIndex {
       const changes = await readChangesSince(this.sql, this.snapshot);
       if (changes.reload) return this.loadAll();
       if (changes.changed.size) {
-        this.memory.apply(changes.changed);
+        this.applying = this.memory.apply(changes.changed, new Slices(this.sliceMs));
+        try {
+          await this.applying;
+        } finally {
+          this.applying = undefined;
+        }
         this.generation += 1;
       }
       this.snapshot = changes.snapshot;
@@ -242,7 +258,10 @@ export class MemoryListingIndex implements ListingIndex {
   private async loadAll(): Promise<void> {
     const started = Date.now();
     const { snapshot, records } = await readListing(this.sql);
-    this.memory.load(records);
+    // Filled beside the memory queries read, in slices, and swapped in whole.
+    const memory = new ListingMemory();
+    await memory.load(records, new Slices(this.sliceMs));
+    this.memory = memory;
     this.snapshot = snapshot;
     this.generation += 1;
     this.log.info(
