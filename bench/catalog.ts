@@ -166,6 +166,9 @@ async function fill(database: Database): Promise<void> {
 interface Served {
   bareUrl: string;
   appUrl: string;
+  /** From building the app to its listing loaded (ready), and the process's memory then. */
+  loadMs: number;
+  rssMb: number;
   pid: number;
   stop(): Promise<void>;
 }
@@ -190,7 +193,7 @@ function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): 
       out += chunk;
       const line = out.split('\n')[0];
       if (!out.includes('\n') || !line) return;
-      const urls = JSON.parse(line) as { bareUrl: string; appUrl: string };
+      const urls = JSON.parse(line) as { bareUrl: string; appUrl: string; loadMs: number; rssMb: number };
       child.removeAllListeners('exit');
       resolve({
         ...urls,
@@ -203,6 +206,34 @@ function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): 
       });
     });
   });
+}
+
+/**
+ * What a write costs: the UPDATE itself (the listing's triggers and change log run in it) for one
+ * product and for many at once, and the first listing asked after it, which catches up with it.
+ */
+async function writeCost(dbUrl: string, appUrl: string, listing: string): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    for (const n of [1, 100, 1000, 5000]) {
+      const started = performance.now();
+      await client.query(
+        `update products set price_paise = price_paise + 1
+         where id in (select id from products order by md5(id::text) limit $1)`,
+        [n],
+      );
+      const written = performance.now();
+      const res = await fetch(`${appUrl}${listing}`);
+      await res.text();
+      const caught = performance.now();
+      console.log(
+        `  write ${n} product(s): UPDATE ${(written - started).toFixed(0)} ms, next listing ${(caught - written).toFixed(0)} ms`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function measure(
@@ -377,6 +408,10 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
             rows.push(await measure(label('listing, Brotli'), server.appUrl, paths.plain, cpu, brotli));
             rows.push(await measure(label('detail, Brotli'), server.appUrl, paths.detail, cpu, brotli));
           }
+          console.log(
+            `  start-up: listing loaded and ready in ${server.loadMs} ms, RSS then ${server.rssMb} MB`,
+          );
+          if (url && mode === 'off') await writeCost(url, server.appUrl, paths.plain[0]!);
         } finally {
           await server.stop();
         }

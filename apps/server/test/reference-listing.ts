@@ -120,46 +120,30 @@ export class ReferenceListing implements ListingIndex {
   }
 
   async summarize(f: ProductFilters): Promise<ListingSummary> {
-    const count = async (text: (params: Params) => string) => {
-      const params = new Params();
-      return this.sql.rows<FacetRow>(text(params), params.values);
-    };
+    const p = new Params();
     const from = 'from catalogue_listing l';
-    const parts = await Promise.all([
-      count((p) => `select 'total' as facet, null as value, count(*)::int as n ${from} where ${where(f, p)}`),
-      count(
-        (p) =>
-          `select 'brand' as facet, l.brand as value, count(*)::int as n ${from} where ${where(f, p, 'brand')} group by l.brand`,
-      ),
-      count(
-        (p) =>
-          `select 'material' as facet, l.material as value, count(*)::int as n ${from}
-           where ${where(f, p, 'material')} and l.material is not null group by l.material`,
-      ),
-      count(
-        (p) =>
-          `select 'colour' as facet, c as value, count(*)::int as n ${from} cross join unnest(l.colours) c
-           where ${where(f, p, 'colour')} group by c`,
-      ),
-      count(
-        (p) =>
-          `select 'size' as facet, s as value, count(*)::int as n ${from} cross join unnest(l.sizes) s
-           where ${where(f, p, 'size')} group by s`,
-      ),
-      count(
-        (p) =>
-          `select 'rating' as facet, r::text as value, count(l.product_id)::int as n
-           from generate_series(1, 5) r left join catalogue_listing l on l.rating >= r and ${where(f, p, 'rating')}
-           group by r`,
-      ),
-      count(
-        (p) =>
-          `select v.facet, null as value, v.n from (select min(l.sale_price_paise) lo, max(l.sale_price_paise) hi
-           ${from} where ${where(f, p, 'price')}) x
-           cross join lateral (values ('price-min', x.lo), ('price-max', x.hi)) v(facet, n)`,
-      ),
-    ]);
-    return toFacetSummary(parts.flat());
+    // One plain query per count, sent as one statement.
+    const parts = [
+      `select 'total', null, count(*)::int ${from} where ${where(f, p)}`,
+      `select 'brand', l.brand, count(*)::int ${from} where ${where(f, p, 'brand')} group by l.brand`,
+      `select 'material', l.material, count(*)::int ${from}
+       where ${where(f, p, 'material')} and l.material is not null group by l.material`,
+      `select 'colour', c, count(*)::int ${from} cross join unnest(l.colours) c
+       where ${where(f, p, 'colour')} group by c`,
+      `select 'size', s, count(*)::int ${from} cross join unnest(l.sizes) s
+       where ${where(f, p, 'size')} group by s`,
+      `select 'rating', r::text, count(l.product_id)::int
+       from generate_series(1, 5) r left join catalogue_listing l on l.rating >= r and ${where(f, p, 'rating')}
+       group by r`,
+      `select v.facet, null, v.n from (select min(l.sale_price_paise) lo, max(l.sale_price_paise) hi
+       ${from} where ${where(f, p, 'price')}) x
+       cross join lateral (values ('price-min', x.lo), ('price-max', x.hi)) v(facet, n)`,
+    ];
+    const rows = await this.sql.rows<FacetRow>(
+      `select * from (${parts.map((part) => `(${part})`).join(' union all ')}) f(facet, value, n)`,
+      p.values,
+    );
+    return toFacetSummary(rows);
   }
 
   suggest(term: string, limit: number): Promise<SuggestionRow[]> {

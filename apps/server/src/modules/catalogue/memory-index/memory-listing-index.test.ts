@@ -309,7 +309,7 @@ describe('the in-memory listing index', () => {
       ),
       { numRuns: 30 },
     );
-  });
+  }, 90_000);
 });
 
 describe('orders kept in step with every key a write can change', () => {
