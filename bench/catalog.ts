@@ -217,12 +217,13 @@ async function writeCost(dbUrl: string, appUrl: string, listing: string): Promis
   await client.connect();
   try {
     for (const n of [1, 100, 1000, 5000]) {
-      const started = performance.now();
-      await client.query(
-        `update products set price_paise = price_paise + 1
-         where id in (select id from products order by md5(id::text) limit $1)`,
+      const { rows } = await client.query<{ id: string }>(
+        'select id from products order by md5(id::text) limit $1',
         [n],
       );
+      const ids = rows.map((r) => r.id);
+      const started = performance.now();
+      await client.query('update products set price_paise = price_paise + 1 where id = any($1::uuid[])', [ids]);
       const written = performance.now();
       const res = await fetch(`${appUrl}${listing}`);
       await res.text();
