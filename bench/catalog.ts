@@ -223,7 +223,9 @@ async function writeCost(dbUrl: string, appUrl: string, listing: string): Promis
       );
       const ids = rows.map((r) => r.id);
       const started = performance.now();
-      await client.query('update products set price_paise = price_paise + 1 where id = any($1::uuid[])', [ids]);
+      await client.query('update products set price_paise = price_paise + 1 where id = any($1::uuid[])', [
+        ids,
+      ]);
       const written = performance.now();
       const res = await fetch(`${appUrl}${listing}`);
       await res.text();

@@ -69,7 +69,7 @@ function httpLimits(config: Config) {
   };
 }
 
-/** How often each process prunes the catalogue's change log (catalogue.pruneChangeLog). */
+/** How often each process prunes the listing's change log (listing.pruneChangeLog). */
 const CHANGE_LOG_PRUNE_MS = 10 * 60_000;
 
 /** Services from the deps, then plugins, then routes: store routes and the admin scope under /api. */
@@ -78,13 +78,13 @@ const CATALOGUE_RETRY_MS = 1000;
 
 /** Loads the listing into memory, trying again while it fails, then says the process is ready. */
 async function loadCatalogue(
-  catalogue: Services['catalogue'],
+  listing: Services['listing'],
   lifecycle: Lifecycle,
   log: FastifyBaseLogger,
 ): Promise<void> {
   for (let wait = CATALOGUE_RETRY_MS; !lifecycle.stopping; wait = Math.min(wait * 2, 60_000)) {
     try {
-      await catalogue.start();
+      await listing.start();
       lifecycle.started();
       return;
     } catch (err) {
@@ -150,7 +150,7 @@ async function assemble(
     ),
     new PeriodicJob(
       'catalogue change log',
-      () => services.catalogue.pruneChangeLog(),
+      () => services.listing.pruneChangeLog(),
       CHANGE_LOG_PRUNE_MS,
       deps.log,
     ),
@@ -161,7 +161,7 @@ async function assemble(
     for (const job of jobs) job.start();
     // The listing loads while the process already listens: live at once, ready (so a proxy sends it
     // catalogue traffic) only once loaded; a request that comes earlier waits for the load.
-    catalogueLoaded = loadCatalogue(services.catalogue, lifecycle, deps.log);
+    catalogueLoaded = loadCatalogue(services.listing, lifecycle, deps.log);
   });
   // However the app is closed (a signal, a test), it is stopping from the first moment.
   app.addHook('preClose', (done) => {
@@ -181,7 +181,7 @@ async function assemble(
   app.addHook('onClose', async () => {
     await Promise.all(jobs.map((job) => job.stop()));
     await catalogueLoaded;
-    await services.catalogue.close();
+    await services.listing.close();
     await services.delivery.close();
     await closeDeps();
   });

@@ -1,15 +1,9 @@
 import type { ProductSort } from '@bazaar/shared';
-import type {
-  ListedPage,
-  ListingIndex,
-  PageRequest,
-  SuggestionRow,
-} from '../src/modules/catalogue/listing-index';
-import { type FacetRow, type ListingSummary, toFacetSummary } from '../src/modules/catalogue/product-facets';
-import type { ProductFilters } from '../src/modules/catalogue/product-filters';
-import { likePattern } from '../src/modules/catalogue/products.repo';
-import { Params, type SqlRunner } from '../src/modules/catalogue/sql-runner';
-import { findSuggestions } from '../src/modules/catalogue/suggestions.repo';
+import { likePattern } from '../src/db/like-pattern';
+import type { ListedPage, ListingIndex, PageRequest } from '../src/modules/listing/listing-index';
+import { type FacetRow, type ListingSummary, toFacetSummary } from '../src/modules/listing/product-facets';
+import type { ProductFilters } from '../src/modules/listing/product-filters';
+import { Params, type SqlRunner } from '../src/modules/listing/sql-runner';
 
 // The reference every listing, facet count and search result of the in-memory index is compared
 // against: plain SQL over catalogue_listing, one straightforward statement per page and per facet,
@@ -144,10 +138,6 @@ export class ReferenceListing implements ListingIndex {
       p.values,
     );
     return toFacetSummary(rows);
-  }
-
-  suggest(term: string, limit: number): Promise<SuggestionRow[]> {
-    return findSuggestions(this.sql, term, limit);
   }
 
   changed(): void {}

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ListedPage, ListingIndex, PageRequest, PageRow, SuggestionRow } from '../listing-index';
+import type { ListedPage, ListingIndex, PageRequest, PageRow } from '../listing-index';
 import { type ListingSummary, toFacetSummary } from '../product-facets';
 import type { ProductFilters } from '../product-filters';
 import type { SqlRunner } from '../sql-runner';
-import { findSuggestions } from '../suggestions.repo';
 import {
   brandsAndPriceOnly,
   emptyTally,
@@ -47,7 +46,7 @@ interface Batch {
  * (catalogue_listing_changes) and the page is worked out again, so every
  * reply is exact for the catalogue as it stands when its products are read,
  * whichever process or statement changed it. Type-ahead suggestions stay
- * with PostgreSQL's trigram index.
+ * with PostgreSQL's trigram index (product-search.ts).
  */
 export class MemoryListingIndex implements ListingIndex {
   private memory = new ListingMemory();
@@ -130,10 +129,6 @@ export class MemoryListingIndex implements ListingIndex {
   private async settled(): Promise<void> {
     await this.start();
     while (this.applying) await this.applying;
-  }
-
-  suggest(term: string, limit: number): Promise<SuggestionRow[]> {
-    return findSuggestions(this.sql, term, limit);
   }
 
   /** The page's product ids with their keys, and the summary, from memory as it is now (synchronous). */

@@ -39,8 +39,9 @@ export interface ListedPage {
  * matching the filters (a search term among them) in the asked order, with
  * how many match and the facet counts, disjunctive (a facet's own selection
  * never narrows its counts), exact for the catalogue as it is when the page
- * is read. Search is a substring of the name or category, case-insensitive,
- * as the spec asks; the default order of a search ranks by relevance.
+ * is read. A search term is matched too (the built-in ProductSearch asks
+ * here), a substring of the name or category, case-insensitive, as the spec
+ * asks; the default order of a search ranks by relevance.
  *
  * The one implementation keeps the catalogue in each server's memory
  * (memory-index/, decision 177), fed from catalogue_listing and its change log.
@@ -50,8 +51,6 @@ export interface ListingIndex {
   list(filters: ProductFilters, page: PageRequest): Promise<ListedPage>;
   /** The listing's total and facets alone. */
   summarize(filters: ProductFilters): Promise<ListingSummary>;
-  /** Type-ahead: the first few products whose name contains the (lower-cased) term, names starting with it first. */
-  suggest(term: string, limit: number): Promise<SuggestionRow[]>;
   /** Products may have changed: a hint to catch up before the next request finds out (answers are exact without it). */
   changed(): void;
   /** Ready to answer (loaded). */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { ReferenceListing } from '../../../test/reference-listing';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import { products } from '../../db/schema/catalogue';
-import { CatalogueService } from './catalogue.service';
+import { ListingService } from './listing.service';
 import { SqlRunner } from './sql-runner';
 
 // Each server process keeps the listing in its own memory. Here
@@ -34,14 +34,15 @@ describe.skipIf(!onPostgres)(`listings on two server processes, each with its ow
   /** The writer. */
   let oracle: TestApp;
   /** The expected answers: the same database read by plain SQL on every request. */
-  let reference: CatalogueService;
+  let reference: ListingService;
   const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     oracle = await createTestApp({ catalogueCacheTtlMs: 0 });
     await insertFixtureCatalogue(oracle.db);
-    reference = new CatalogueService({
+    reference = new ListingService({
       ...oracle.deps,
+      catalogue: oracle.services.catalogue,
       index: new ReferenceListing(new SqlRunner(oracle.deps.database)),
     });
     const { database, config } = oracle.deps;

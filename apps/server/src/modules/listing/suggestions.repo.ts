@@ -1,5 +1,5 @@
+import { likePattern } from '../../db/like-pattern';
 import type { SuggestionRow } from './listing-index';
-import { likePattern } from './products.repo';
 import type { SqlRunner } from './sql-runner';
 
 /**
