@@ -393,7 +393,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       ORDER_EXPIRY_CHECK_MS: '0',
       PAYMENTS_CHECK_MS: '0',
       MESSAGES_CHECK_MS: '0',
-      // One test project runs the listing tests on the database path (vitest.config.ts).
       DATA_DIR: overrides.dataDir ?? path.join(process.cwd(), 'data-test'),
     }),
     passwordCost: TEST_SCRYPT_COST,

@@ -74,8 +74,7 @@ export class PriceList {
  * One category node (the whole shop, or a path from the top): its products
  * by price, each brand's products by price (a category narrowed by brands and
  * a price range counts by binary search), and how many of them hold each
- * facet value, kept as products come and go, as catalogue_facet_counts is in
- * the database.
+ * facet value, kept as products come and go.
  */
 export class CategoryNode extends PriceList {
   /** Counts by dictionary number (ListingStore's brands, materials, colourValues, sizeValues). */

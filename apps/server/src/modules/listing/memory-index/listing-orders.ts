@@ -16,7 +16,7 @@ interface KeyPart {
 
 /**
  * The shortest decimal that reads back as this float4, as PostgreSQL prints a
- * real: cursors carry ratings exactly as the database path writes them.
+ * real: cursors carry ratings exactly as PostgreSQL prints them.
  */
 export function float4Text(value: number): string {
   let text = printedFloats.get(value);
@@ -43,7 +43,7 @@ const pricePart: KeyPart = { type: 'integer', of: (s, slot) => s.price[slot]! };
 const createdPart: KeyPart = { type: 'micros', of: (s, slot) => s.created[slot]! };
 const sizePart: KeyPart = { type: 'integer', of: (s, slot) => s.sizeRank[slot]! };
 
-/** Each order's keys before the product id, as listing.repo.ts's orders name them (same cursors). */
+/** Each order's keys before the product id (cursors carry them, then the id). */
 export const ORDER_KEYS: Record<OrderName, KeyPart[]> = {
   featured: [featuredPart, ratingPart, reviewsPart],
   price: [pricePart],
