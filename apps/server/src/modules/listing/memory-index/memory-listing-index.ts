@@ -238,6 +238,12 @@ export class MemoryListingIndex implements ListingIndex {
         this.applying = this.memory.apply(changes.changed, new Slices(this.sliceMs));
         try {
           await this.applying;
+        } catch (err) {
+          // A change half applied leaves no memory to trust: queries wait while the listing is read afresh.
+          this.log.error({ err }, 'catalogue memory change not applied; loading the listing again');
+          this.applying = this.loadAll();
+          await this.applying;
+          return;
         } finally {
           this.applying = undefined;
         }
