@@ -18,26 +18,6 @@ const WEB_LAYERS = [
   `${WEB}(main|entry-server)\\.tsx?$`,
 ];
 
-// catalogue is being restructured on branch catalogue-engine; remove after merge.
-// Each file below may import exactly the listed files of another module (nothing else); every pair
-// imports a catalogue file that is not in catalogue/index.ts, or lives in the catalogue.
-const CATALOGUE_RESTRUCTURE_EXCEPTIONS = {
-  'apps/server/src/modules/cart/cart.service.ts': ['apps/server/src/modules/catalogue/image-url.ts'],
-  'apps/server/src/modules/orders/hold-admin.service.ts': ['apps/server/src/modules/catalogue/image-url.ts'],
-  'apps/server/src/modules/orders/order-admin-reply.ts': ['apps/server/src/modules/catalogue/image-url.ts'],
-  'apps/server/src/modules/seo/seo.service.ts': ['apps/server/src/modules/catalogue/categories.service.ts'],
-  'apps/server/src/modules/settings/settings.service.ts': ['apps/server/src/modules/catalogue/image-url.ts'],
-  'apps/server/src/modules/wishlist/wishlist.service.ts': [
-    'apps/server/src/modules/catalogue/product-view.ts',
-  ],
-  'apps/server/src/modules/catalogue/product-admin.service.ts': [
-    'apps/server/src/modules/audit/audit.service.ts',
-    'apps/server/src/modules/users/users.repo.ts',
-  ],
-};
-
-const exact = (file) => `^${file.replace(/[.]/g, '\\.')}$`;
-
 /**
  * A server module's files other than its index.ts are its own. The group in `from` is the importing
  * module; `to.pathNot` lets it import its own files and any module's entry.
@@ -49,25 +29,15 @@ const modulePrivate = {
   severity: 'error',
   from: {
     path: `${MODULES}([^/]+)/`,
-    pathNot: [...SERVER_TESTS, ...Object.keys(CATALOGUE_RESTRUCTURE_EXCEPTIONS).map(exact)],
+    pathNot: SERVER_TESTS,
   },
   to: { path: `${MODULES}[^/]+/`, pathNot: [`${MODULES}$1/`, `${MODULES}[^/]+/index\\.ts$`] },
 };
-
-const catalogueRestructureExceptions = Object.entries(CATALOGUE_RESTRUCTURE_EXCEPTIONS).map(
-  ([file, allowed]) => ({
-    ...modulePrivate,
-    // The importing module in the group, as in the rule itself.
-    from: { path: exact(file).replace(/^\^apps\/server\/src\/modules\/([^/]+)\//, `${MODULES}($1)/`) },
-    to: { ...modulePrivate.to, pathNot: [...modulePrivate.to.pathNot, ...allowed.map(exact)] },
-  }),
-);
 
 module.exports = {
   forbidden: [
     // The server.
     modulePrivate,
-    ...catalogueRestructureExceptions,
     {
       name: 'server-app-through-module-entry',
       comment:

@@ -20,25 +20,6 @@ export default defineConfig({
         },
       },
       {
-        // The storefront's listing tests again on the database path (CATALOGUE_INDEX=postgres); the
-        // project above runs everything on the default, the in-memory index.
-        test: {
-          name: 'server-postgres-index',
-          root: 'apps/server',
-          include: [
-            'src/modules/catalogue/products.test.ts',
-            'src/modules/catalogue/facet-counts.test.ts',
-            'src/modules/catalogue/listing-paging.test.ts',
-            'src/modules/catalogue/cache-invalidation.test.ts',
-          ],
-          env: { TEST_CATALOGUE_INDEX: 'postgres' },
-          globalSetup: ['test/global-setup.ts'],
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
         // Faults on real processes: a PostgreSQL of the test's own stopped and started under load,
         // signals sent to server processes. They need no TEST_DATABASE_URL, so they run once, in
         // `npm test` (not again in test:integration), one file at a time after every other project,

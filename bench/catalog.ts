@@ -5,7 +5,7 @@
  *
  *   npm run bench:catalog -- [--db=postgres|pg|pglite|both] [--products=100000]
  *     [--cache=on|off|both] [--reuse] [--duration=10] [--connections=50] [--passes=1]
- *     [--routes=plain,filtered,search,detail,brotli] [--index=memory|postgres|both]
+ *     [--routes=plain,filtered,search,detail,brotli]
  *
  * Flags take `--flag=value` or `--flag value`. See bench/README.md.
  */
@@ -47,9 +47,6 @@ const REUSE = args.reuse === 'true';
 const CACHE_MODES: ('on' | 'off')[] =
   args.cache === 'on' ? ['on'] : args.cache === 'off' ? ['off'] : ['on', 'off'];
 const ROUTES = new Set((args.routes ?? 'plain,filtered,search,detail,brotli').split(','));
-/** Which listing index the server uses (CATALOGUE_INDEX); `both` runs every row under each, one after the other. */
-const INDEXES: ('memory' | 'postgres')[] =
-  args.index === 'postgres' ? ['postgres'] : args.index === 'both' ? ['memory', 'postgres'] : ['memory'];
 const BATCH = 1000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -169,17 +166,15 @@ async function fill(database: Database): Promise<void> {
 interface Served {
   bareUrl: string;
   appUrl: string;
+  /** From building the app to its listing loaded (ready), and the process's memory then. */
+  loadMs: number;
+  rssMb: number;
   pid: number;
   stop(): Promise<void>;
 }
 
 /** Starts bench/serve.ts in a child process over the bench database. */
-function serve(
-  dbUrl: string | undefined,
-  dataDir: string,
-  cacheTtlMs: number,
-  index: 'memory' | 'postgres',
-): Promise<Served> {
+function serve(dbUrl: string | undefined, dataDir: string, cacheTtlMs: number): Promise<Served> {
   // BENCH_SERVER_FLAGS: Node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const flags = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(here, 'serve.ts')], {
@@ -188,7 +183,6 @@ function serve(
       BENCH_DB_URL: dbUrl ?? '',
       BENCH_DATA_DIR: dataDir,
       CATALOGUE_CACHE_TTL_MS: String(cacheTtlMs),
-      CATALOGUE_INDEX: index,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -199,7 +193,7 @@ function serve(
       out += chunk;
       const line = out.split('\n')[0];
       if (!out.includes('\n') || !line) return;
-      const urls = JSON.parse(line) as { bareUrl: string; appUrl: string };
+      const urls = JSON.parse(line) as { bareUrl: string; appUrl: string; loadMs: number; rssMb: number };
       child.removeAllListeners('exit');
       resolve({
         ...urls,
@@ -212,6 +206,37 @@ function serve(
       });
     });
   });
+}
+
+/**
+ * What a write costs: the UPDATE itself (the listing's triggers and change log run in it) for one
+ * product and for many at once, and the first listing asked after it, which catches up with it.
+ */
+async function writeCost(dbUrl: string, appUrl: string, listing: string): Promise<void> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    for (const n of [1, 100, 1000, 5000]) {
+      const { rows } = await client.query<{ id: string }>(
+        'select id from products order by md5(id::text) limit $1',
+        [n],
+      );
+      const ids = rows.map((r) => r.id);
+      const started = performance.now();
+      await client.query('update products set price_paise = price_paise + 1 where id = any($1::uuid[])', [
+        ids,
+      ]);
+      const written = performance.now();
+      const res = await fetch(`${appUrl}${listing}`);
+      await res.text();
+      const caught = performance.now();
+      console.log(
+        `  write ${n} product(s): UPDATE ${(written - started).toFixed(0)} ms, next listing ${(caught - written).toFixed(0)} ms`,
+      );
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 async function measure(
@@ -352,8 +377,8 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
           ).rows.map((r) => r.pid)
         : [];
     try {
-      for (const [index, mode] of INDEXES.flatMap((i) => CACHE_MODES.map((m) => [i, m] as const))) {
-        const server = await serve(url, dataDir, mode === 'on' ? 5000 : 0, index);
+      for (const mode of CACHE_MODES) {
+        const server = await serve(url, dataDir, mode === 'on' ? 5000 : 0);
         const cpu = new CpuMeter(server.pid, backends);
         try {
           if (!rows.length) {
@@ -364,8 +389,7 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
             const label = `bare Fastify, ${(size / 1024).toFixed(1)} KB body (a listing's size)`;
             rows.push(await measure(label, server.bareUrl, [`/bytes/${size}`], cpu));
           }
-          const label = (route: string) =>
-            `${route}, cache ${mode}${INDEXES.length > 1 || index !== 'memory' ? `, ${index} index` : ''}`;
+          const label = (route: string) => `${route}, cache ${mode}`;
           if (ROUTES.has('plain'))
             rows.push(await measure(label('listing, default order'), server.appUrl, paths.plain, cpu));
           if (ROUTES.has('filtered'))
@@ -387,6 +411,10 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
             rows.push(await measure(label('listing, Brotli'), server.appUrl, paths.plain, cpu, brotli));
             rows.push(await measure(label('detail, Brotli'), server.appUrl, paths.detail, cpu, brotli));
           }
+          console.log(
+            `  start-up: listing loaded and ready in ${server.loadMs} ms, RSS then ${server.rssMb} MB`,
+          );
+          if (url && mode === 'off') await writeCost(url, server.appUrl, paths.plain[0]!);
         } finally {
           await server.stop();
         }

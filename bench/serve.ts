@@ -38,10 +38,19 @@ const config = loadConfig({
   RATE_LIMIT_MAX: '1000000000',
   CATALOGUE_CACHE_TTL_MS: process.env.CATALOGUE_CACHE_TTL_MS,
   CATALOGUE_CHECK_REPLIES: process.env.CATALOGUE_CHECK_REPLIES,
-  CATALOGUE_INDEX: process.env.CATALOGUE_INDEX,
 });
+const started = performance.now();
 const app = await buildApp(config, { database });
-const urls = { bareUrl: await listen(bare), appUrl: await listen(app) };
+const appUrl = await listen(app);
+// Listening, live, but ready only once the listing is in memory: the figures start from there.
+await app.lifecycle.running;
+const loadMs = Math.round(performance.now() - started);
+const urls = {
+  bareUrl: await listen(bare),
+  appUrl,
+  loadMs,
+  rssMb: Math.round(process.memoryUsage().rss / 1048576),
+};
 process.stdout.write(`${JSON.stringify(urls)}\n`);
 
 process.once('SIGTERM', async () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { isDatabaseUnavailable } from './db/unavailable';
@@ -69,10 +69,37 @@ function httpLimits(config: Config) {
   };
 }
 
-/** How often each process prunes the catalogue's change log (catalogue.pruneChangeLog). */
+/** How often each process prunes the listing's change log (listing.pruneChangeLog). */
 const CHANGE_LOG_PRUNE_MS = 10 * 60_000;
 
 /** Services from the deps, then plugins, then routes: store routes and the admin scope under /api. */
+/** The first wait before loading the listing again after a failed load; it doubles up to a minute. */
+const CATALOGUE_RETRY_MS = 1000;
+
+/** Loads the listing into memory, trying again while it fails, then says the process is ready. */
+async function loadCatalogue(
+  listing: Services['listing'],
+  lifecycle: Lifecycle,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (let wait = CATALOGUE_RETRY_MS; !lifecycle.stopping; wait = Math.min(wait * 2, 60_000)) {
+    try {
+      await listing.start();
+      lifecycle.started();
+      return;
+    } catch (err) {
+      log.error({ err }, 'catalogue listing did not load; trying again');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, wait);
+        lifecycle.whenStopping(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+}
+
 async function assemble(
   deps: Deps,
   modules: readonly RouteModule[],
@@ -123,16 +150,18 @@ async function assemble(
     ),
     new PeriodicJob(
       'catalogue change log',
-      () => services.catalogue.pruneChangeLog(),
+      () => services.listing.pruneChangeLog(),
       CHANGE_LOG_PRUNE_MS,
       deps.log,
     ),
   ];
+  let catalogueLoaded: Promise<void> | undefined;
   app.addHook('onReady', async () => {
-    await services.catalogue.start();
     await services.delivery.start();
     for (const job of jobs) job.start();
-    lifecycle.started();
+    // The listing loads while the process already listens: live at once, ready (so a proxy sends it
+    // catalogue traffic) only once loaded; a request that comes earlier waits for the load.
+    catalogueLoaded = loadCatalogue(services.listing, lifecycle, deps.log);
   });
   // However the app is closed (a signal, a test), it is stopping from the first moment.
   app.addHook('preClose', (done) => {
@@ -151,7 +180,8 @@ async function assemble(
   });
   app.addHook('onClose', async () => {
     await Promise.all(jobs.map((job) => job.stop()));
-    await services.catalogue.close();
+    await catalogueLoaded;
+    await services.listing.close();
     await services.delivery.close();
     await closeDeps();
   });

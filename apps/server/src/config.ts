@@ -45,7 +45,6 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   CATALOGUE_CHECK_REPLIES: boolFlag,
-  CATALOGUE_INDEX: z.enum(['memory', 'postgres']).default('memory'),
   TRUST_PROXY: z.string().default('false'),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Bazaar <no-reply@bazaar.local>'),
@@ -153,12 +152,6 @@ export interface Config {
    * schema; off in production, where the check cost a reply ~0.1 ms of the server's one thread.
    */
   checkCatalogueReplies: boolean;
-  /**
-   * Where listings, search and facet counts are worked out: `memory` (each process keeps the
-   * listing in memory, checked against the database on every read, so exact) or `postgres` (every
-   * listing read by SQL over the kept counts and indexes; no memory held).
-   */
-  catalogueIndex: 'memory' | 'postgres';
   /** scrypt cost of new password hashes: production's always, except in testConfig(). */
   passwordCost: ScryptCost;
   mail: { smtpUrl: string | undefined; from: string };
@@ -269,7 +262,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     checkCatalogueReplies: e.CATALOGUE_CHECK_REPLIES ?? e.NODE_ENV !== 'production',
-    catalogueIndex: e.CATALOGUE_INDEX,
     passwordCost: PRODUCTION_SCRYPT_COST,
     trustProxy: trustProxy.value,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
@@ -409,8 +401,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       ORDER_EXPIRY_CHECK_MS: '0',
       PAYMENTS_CHECK_MS: '0',
       MESSAGES_CHECK_MS: '0',
-      // One test project runs the listing tests on the database path (vitest.config.ts).
-      CATALOGUE_INDEX: process.env.TEST_CATALOGUE_INDEX,
       DATA_DIR: overrides.dataDir ?? path.join(process.cwd(), 'data-test'),
     }),
     passwordCost: TEST_SCRYPT_COST,

@@ -8,6 +8,7 @@ import { couponsModule } from './modules/coupons/index';
 import { dashboardModule } from './modules/dashboard/index';
 import { deliveryModule } from './modules/delivery/index';
 import { healthModule } from './modules/health/index';
+import { listingModule } from './modules/listing/index';
 import { newsletterModule } from './modules/newsletter/index';
 import { notifyModule } from './modules/notify/index';
 import { ordersModule } from './modules/orders/index';
@@ -32,6 +33,7 @@ export interface RouteModule {
 export const ROUTE_MODULES: readonly RouteModule[] = [
   healthModule,
   catalogueModule,
+  listingModule,
   usersModule,
   settingsModule,
   aiModule,

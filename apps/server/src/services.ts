@@ -13,6 +13,7 @@ import { CouponCheckService } from './modules/coupons/coupon-check.service';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { DeliveryAdminService, DeliveryService } from './modules/delivery/index';
+import { ListingService } from './modules/listing/listing.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { EmailChannel, NotifyService } from './modules/notify/index';
 import { HoldAdminService } from './modules/orders/hold-admin.service';
@@ -37,6 +38,7 @@ export interface Services {
   /** The one queue every password hash waits in (at most half of libuv's pool hashes at once). */
   passwords: PasswordHasher;
   catalogue: CatalogueService;
+  listing: ListingService;
   categories: CategoriesService;
   /** robots.txt and the sitemaps. */
   seo: SeoService;
@@ -111,6 +113,7 @@ export function createServices(deps: Deps): Services {
   return {
     passwords,
     catalogue,
+    listing: new ListingService({ ...deps, catalogue }),
     categories,
     seo: new SeoService({ ...deps, categories }),
     users,

@@ -26,6 +26,8 @@ export interface TestAppOptions extends BuildOverrides {
    * PGlite through the same embedded instance.
    */
   sameDatabaseAs?: TestApp;
+  /** Return as soon as the app listens, before its start-up work (the listing's load) is done. */
+  beforeReady?: boolean;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const { sameDatabaseAs, ...buildOverrides } = options;
+  const { sameDatabaseAs, beforeReady, ...buildOverrides } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bazaar-test-'));
   const opened = buildOverrides.database
     ? { database: buildOverrides.database, close: async () => {} }
@@ -52,6 +54,7 @@ export async function createTestApp(
     { ...buildOverrides, database: opened.database },
   );
   await app.ready();
+  if (!beforeReady) await app.lifecycle.running;
   return {
     app,
     deps: app.deps,

@@ -8,6 +8,11 @@ export type LifecycleState = 'starting' | 'running' | 'stopping';
 export class Lifecycle {
   private current: LifecycleState = 'starting';
   private readonly onStopping: (() => void)[] = [];
+  private markRunning: () => void = () => {};
+  /** Resolves once start-up work is done (never, if a shutdown comes first). */
+  readonly running = new Promise<void>((resolve) => {
+    this.markRunning = resolve;
+  });
 
   get state(): LifecycleState {
     return this.current;
@@ -19,7 +24,9 @@ export class Lifecycle {
 
   /** Start-up work is done (the catalogue's listing has loaded): ready, unless already stopping. */
   started(): void {
-    if (this.current === 'starting') this.current = 'running';
+    if (this.current !== 'starting') return;
+    this.current = 'running';
+    this.markRunning();
   }
 
   /** A shutdown has begun: not ready from now on. Runs each `whenStopping` step once. */

@@ -7,7 +7,6 @@ import {
   index,
   integer,
   pgTable,
-  primaryKey,
   real,
   smallint,
   text,
@@ -104,10 +103,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * What shoppers browse and search, one narrow row per live product, kept by
  * triggers on products in the same transaction as every write (migration
  * 0010): category path and name lower-cased as the filters match them, the
- * sale price, the flags, and a weighted text document for ranking. Listings,
- * facets and search read this table (index-only scans on plain columns) and
- * fetch whole products only for the page they show; a stock change that does
- * not empty or refill a product leaves it untouched.
+ * sale price, the flags, and a weighted text document for ranking. Each
+ * process's in-memory listing index loads this table and follows its change
+ * log; a stock change that does not empty or refill a product leaves it untouched.
  */
 export const catalogueListing = pgTable(
   'catalogue_listing',
@@ -136,74 +134,9 @@ export const catalogueListing = pgTable(
     sizeRank: smallint('size_rank').notNull(),
   },
   (t) => [
-    // Each listing order, over the whole catalogue and within a category (all columns one way, so a
-    // backward scan serves the descending orders; the id last keeps pages apart and seeks exact).
-    index('catalogue_listing_featured_idx').on(t.isFeatured, t.rating, t.numReviews, t.productId),
-    index('catalogue_listing_category_featured_idx').on(
-      t.category,
-      t.isFeatured,
-      t.rating,
-      t.numReviews,
-      t.productId,
-    ),
-    index('catalogue_listing_price_idx').on(t.salePricePaise, t.productId),
-    // The brand last: counting brands over a category's price range reads this index alone.
-    index('catalogue_listing_category_price_idx').on(t.category, t.salePricePaise, t.productId, t.brand),
-    index('catalogue_listing_rating_idx').on(t.rating, t.numReviews, t.productId),
-    index('catalogue_listing_category_rating_idx').on(t.category, t.rating, t.numReviews, t.productId),
-    index('catalogue_listing_newest_idx').on(t.createdAt, t.productId),
-    index('catalogue_listing_category_newest_idx').on(t.category, t.createdAt, t.productId),
-    index('catalogue_listing_size_idx').on(t.sizeRank, t.productId),
-    index('catalogue_listing_category_size_idx').on(t.category, t.sizeRank, t.productId),
-    index('catalogue_listing_path_idx').on(t.category, t.subCategory, t.option, t.subOption),
-    // Migration 0010 also creates two covering indexes Drizzle cannot declare (INCLUDE), from which a
-    // listing narrowed by brand (within a category or not) and price counts its facets without the heap:
-    // catalogue_listing_category_facets_idx (category, brand, sale_price_paise) and
-    // catalogue_listing_brand_facets_idx (brand, sale_price_paise), both INCLUDE (material, rating, colours, sizes).
+    // Type-ahead suggestions match names by substring; listings and search are worked out in memory.
     index('catalogue_listing_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
-    index('catalogue_listing_category_trgm_idx').using('gin', sql`${t.category} gin_trgm_ops`),
-    index('catalogue_listing_colours_idx').using('gin', t.colours),
-    index('catalogue_listing_sizes_idx').using('gin', t.sizes),
   ],
-);
-
-/**
- * How many live products each category node holds, per facet value, kept by
- * triggers on catalogue_listing in the same transaction as the write. `node`
- * is the lower-cased path ({} the whole shop, {fashion}, {fashion,men} …);
- * facets are total (value ''), brand, material, colour, size and rating (value
- * n: rated n or more). A listing filtered by its category path alone reads its
- * counts here instead of scanning.
- */
-export const catalogueFacetCounts = pgTable(
-  'catalogue_facet_counts',
-  {
-    node: text('node').array().notNull(),
-    facet: text('facet').notNull(),
-    value: text('value').notNull(),
-    n: integer('n').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.node, t.facet, t.value] })],
-);
-
-/**
- * catalogue_facet_counts split by price band, kept by the same kind of
- * triggers: a listing narrowed by a price range (and at most one other facet,
- * whose own counts ignore it) sums the bands wholly inside the range and
- * counts only the rows of its two edge bands. Bands are quarter-octaves of the
- * price in paise (catalogue_price_band in migration 0012), so each is about
- * 19% of its prices wide at any price, whatever the shop sells.
- */
-export const catalogueFacetBandCounts = pgTable(
-  'catalogue_facet_band_counts',
-  {
-    node: text('node').array().notNull(),
-    facet: text('facet').notNull(),
-    band: smallint('band').notNull(),
-    value: text('value').notNull(),
-    n: integer('n').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.node, t.facet, t.band, t.value] })],
 );
 
 /** A PostgreSQL transaction id (xid8), as its text: compared only in SQL, never in JavaScript. */

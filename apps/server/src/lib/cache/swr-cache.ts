@@ -1,7 +1,8 @@
 import type { CacheStats } from '../metrics';
+import { InFlight } from './in-flight';
 
 export interface SwrCacheOptions<V> {
-  /** How long an entry is fresh; 0 turns the cache off (every get loads). */
+  /** How long an entry is fresh; 0 turns the cache off (every get loads, identical loads in flight shared). */
   ttlMs: number;
   /** Least recently used entries are dropped beyond this many. */
   maxEntries: number;
@@ -48,6 +49,8 @@ export class SwrCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
   private readonly refreshing = new Set<string>();
   private generation = 0;
+  /** With the cache off, identical requests in flight together still share one load. */
+  private readonly inFlight = new InFlight<V>();
   private readonly now: () => number;
   private readonly random: () => number;
 
@@ -61,7 +64,7 @@ export class SwrCache<V> {
   }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
-    if (this.options.ttlMs <= 0) return load();
+    if (this.options.ttlMs <= 0) return this.inFlight.run(key, load);
     const now = this.now();
     const entry = this.entries.get(key);
     if (entry && now < entry.expires) {
@@ -92,6 +95,7 @@ export class SwrCache<V> {
   /** Drops entries depending on any of the ids (and those depending on any id); all of them without ids. */
   invalidate(ids?: Iterable<string>): void {
     this.generation += 1;
+    this.inFlight.invalidate();
     if (!ids) {
       this.entries.clear();
       return;

@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { imageUrl } from '../catalogue/image-url';
+import { imageUrl } from '../catalogue/index';
 import type { CouponsService } from '../coupons/index';
 import type { SettingsService } from '../settings/index';
 import {

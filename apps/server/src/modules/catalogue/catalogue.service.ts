@@ -1,47 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  discountedPaise,
-  idSchema,
-  type ProductFacets,
-  type ProductListParams,
-  type ProductSort,
-  type ProductSuggestions,
-  paiseToRupees,
-} from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import type { Database, Db } from '../../db/client';
-import type { ReplyText } from '../../lib/cache/reply-cache';
-import { badRequest, notFound } from '../../lib/errors';
 import { type Events, MAX_PAYLOAD_BYTES } from '../../lib/events/events';
-import { createListingIndex } from './create-listing-index';
-import { imageUrl } from './image-url';
-import { findProductWithRelated, type PagePosition, type PageRow } from './listing.repo';
-import { pruneListingChanges } from './listing-changes.repo';
-import { decodeCursor, encodeCursor } from './listing-cursor';
-import type { ListingIndex } from './listing-index';
-import type { ListingSummary } from './product-facets';
-import { type ProductFilters, toFilters } from './product-filters';
-import { SqlRunner } from './sql-runner';
 
-const RELATED_LIMIT = 8;
-/**
- * How long the log of listing changes is kept: a process that has not caught up for longer (it
- * catches up on every read and on every change it hears of) reads the whole listing again.
- */
-const CHANGE_LOG_KEEP_MINUTES = 60;
-
-/** Facets written out once per summary object: an index may hand out the same one to many listings. */
-const writtenFacets = new WeakMap<ProductFacets, string>();
-function facetsJson(facets: ProductFacets): string {
-  let json = writtenFacets.get(facets);
-  if (json === undefined) {
-    json = JSON.stringify(facets);
-    writtenFacets.set(facets, json);
-  }
-  return json;
-}
-const SUGGESTION_LIMIT = 6;
 const CHANGED = 'catalogue_changed';
 
 declare module '../../lib/events/events' {
@@ -52,120 +12,25 @@ declare module '../../lib/events/events' {
 }
 
 export interface CatalogueServiceDeps {
-  config: Pick<Config, 'catalogueIndex'>;
-  db: Db;
-  /** The driver under `db`: the storefront's reads run on it directly (SqlRunner). */
-  database: Database;
   events: Events;
   log: FastifyBaseLogger;
-  /** Where listings come from; by default the one config.catalogueIndex names. */
-  index?: ListingIndex;
 }
 
 /** Told which products changed; undefined means any of them may have. */
 export type CatalogueChangeListener = (productIds: readonly string[] | undefined) => void;
 
-/** The shopper's view of the catalogue, and the one place that announces catalogue changes. */
+/**
+ * The one place that announces catalogue changes: whoever writes products
+ * (the admin, checkout's stock, an order's hold) says so here, and whoever
+ * keeps something made of them (the listing, its reply cache, rendered pages)
+ * listens, in this process and every other.
+ */
 export class CatalogueService {
   private readonly listeners = new Set<CatalogueChangeListener>();
   private readonly origin = randomUUID();
   private listening: Promise<unknown> | undefined;
-  private readonly index: ListingIndex;
-  private readonly sql: SqlRunner;
 
-  constructor(private readonly deps: CatalogueServiceDeps) {
-    this.sql = new SqlRunner(deps.database);
-    this.index = deps.index ?? createListingIndex(deps.config.catalogueIndex, this.sql, deps.log);
-  }
-
-  /** Ready to answer listings (an index kept in memory has loaded). */
-  start(): Promise<void> {
-    return this.index.start();
-  }
-
-  close(): Promise<void> {
-    return this.index.close();
-  }
-
-  /** Forgets catalogue changes older than an hour (any process may; each row goes once). */
-  async pruneChangeLog(): Promise<void> {
-    const pruned = await pruneListingChanges(this.deps.db, CHANGE_LOG_KEEP_MINUTES);
-    if (pruned > 0) this.deps.log.debug({ pruned }, 'catalogue change log pruned');
-  }
-
-  /**
-   * One page of products matching the filters, with the total and the facet
-   * counts. The summary depends on the filters only, not on sort or page: a
-   * caller that keeps one per filter set (the routes do) says where to get it,
-   * and an index whose counting costs more than its paging takes it from there.
-   * A page starts at `page` or, given a cursor from an earlier reply, just
-   * after it (`nextCursor`: seek paging, which no insert or delete between
-   * pages can shift, and which costs the same however deep).
-   */
-  async list(q: ProductListParams, summary?: () => Promise<ListingSummary>): Promise<ReplyText> {
-    const filters = this.filtersOf(q);
-    const sort = q.sort ?? 'featured';
-    const at: PagePosition = q.cursor
-      ? { after: decodeCursor(q.cursor, sort).key }
-      : { offset: (q.page - 1) * q.limit };
-    // One more than a page: whether there is a next page, without counting.
-    const found = await this.index.list(filters, { sort, limit: q.limit + 1, at }, summary);
-    return this.listReply(q, sort, found.rows, found.summary);
-  }
-
-  /** A ProductList of up to `q.limit` of `rows` (one more: there is a next page), its products spliced in as written. */
-  private listReply(
-    q: ProductListParams,
-    sort: ProductSort,
-    rows: PageRow[],
-    { total, facets }: ListingSummary,
-  ): ReplyText {
-    const page = rows.slice(0, q.limit);
-    const last = page.at(-1);
-    const nextCursor = rows.length > q.limit && last ? encodeCursor({ sort, key: last.key }) : null;
-    // A ProductList, its products spliced in as the database wrote them (the routes check it outside production).
-    return {
-      json: `{"products":[${page.map((row) => row.json).join(',')}],"total":${total},"page":${q.page},"pages":${Math.ceil(total / q.limit)},"facets":${facetsJson(facets)},"nextCursor":${JSON.stringify(nextCursor)}}`,
-    };
-  }
-
-  /** How many products match the filters, and the facet counts, whatever the page or sort. */
-  summarize(q: ProductListParams): Promise<ListingSummary> {
-    return this.index.summarize(this.filtersOf(q));
-  }
-
-  /**
-   * One product and up to eight related products of its category, in stock
-   * first: a ProductDetail, with the ids of the products it shows.
-   */
-  async detail(id: string): Promise<ReplyText> {
-    // A malformed id cannot name a product; asking the database would only fail.
-    if (!idSchema.safeParse(id).success) throw notFound('Product not found');
-    const rows = await findProductWithRelated(this.sql, id, RELATED_LIMIT);
-    const product = rows.find((r) => !r.related);
-    if (!product) throw notFound('Product not found');
-    const related = rows.filter((r) => r.related);
-    return {
-      json: `{"product":${product.json},"related":[${related.map((r) => r.json).join(',')}]}`,
-      ids: [product.id, ...related.map((r) => r.id)],
-    };
-  }
-
-  /** Type-ahead: the first few products whose name contains the term, names starting with it first. */
-  async suggest(term: string): Promise<ProductSuggestions> {
-    const t = term.trim().toLowerCase();
-    if (!t) return { suggestions: [] };
-    const rows = await this.index.suggest(t, SUGGESTION_LIMIT);
-    return {
-      suggestions: rows.map((r) => ({
-        _id: r.id,
-        name: r.name,
-        category: r.category,
-        salePrice: paiseToRupees(discountedPaise(r.pricePaise, r.discount)),
-        productImage: r.productImage ? imageUrl(r.productImage) : null,
-      })),
-    };
-  }
+  constructor(private readonly deps: CatalogueServiceDeps) {}
 
   /**
    * Says that these products (or, without ids, any product) changed: this
@@ -205,17 +70,7 @@ export class CatalogueService {
     return () => this.listeners.delete(listener);
   }
 
-  private filtersOf(q: ProductListParams): ProductFilters {
-    if (q.minPrice !== undefined && q.maxPrice !== undefined && q.minPrice > q.maxPrice) {
-      throw badRequest('Invalid maxPrice: must not be below minPrice', {
-        maxPrice: 'must not be below minPrice',
-      });
-    }
-    return toFilters(q);
-  }
-
   private notify(productIds: readonly string[] | undefined): void {
-    this.index.changed();
     for (const listener of this.listeners) listener(productIds);
   }
 }

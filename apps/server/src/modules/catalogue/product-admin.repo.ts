@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { likePattern } from '../../db/like-pattern';
 import { products as p } from '../../db/schema/catalogue';
 import { orderItems } from '../../db/schema/orders';
 import { cartItems, wishlistItems } from '../../db/schema/shopping';
 import type { ProductRow } from './product-view';
-import { likePattern } from './products.repo';
 
 // The admin's product queries: its own list and the writes. The storefront's reads stay in products.repo.ts.
 

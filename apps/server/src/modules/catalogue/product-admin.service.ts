@@ -9,12 +9,11 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction, type UnitOfWork } from '../../db/transaction';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import type { Actor, AuditService } from '../audit/audit.service';
-import { diff } from '../audit/audit.service';
-import { isUniqueViolation } from '../users/users.repo';
+import { type Actor, type AuditService, diff } from '../audit/index';
 import type { CatalogueService } from './catalogue.service';
 import { findAllCategories } from './categories.repo';
 import {

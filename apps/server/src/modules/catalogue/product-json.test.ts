@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { products } from '../../db/schema/catalogue';
+import { SqlRunner } from '../listing/sql-runner';
 import { type ProductRow, toProduct } from './product-view';
-import { SqlRunner } from './sql-runner';
 
 // The storefront's replies carry products as JSON the database keeps (products.shopper_json, written by
 // catalogue_product_json on every write); the admin's and the wishlist's carry toProduct's. Both must

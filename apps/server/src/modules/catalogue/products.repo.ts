@@ -3,13 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { products as p } from '../../db/schema/catalogue';
 import type { ProductRow } from './product-view';
 
-// A single product by id, for the admin's writes. The storefront's reads are in listing.repo.ts
-// and postgres-product-search.ts.
-
-/** Escapes LIKE wildcards so a shopper's `%` or `_` matches itself. */
-export function likePattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+// A single product by id, for the admin's writes. The storefront's reads are in modules/listing.
 
 /** Archived products (deleted by an admin, kept for past orders) are never shown to shoppers. */
 const live = isNull(p.archivedAt);

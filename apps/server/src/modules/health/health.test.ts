@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { Lifecycle } from '../../lib/lifecycle';
@@ -81,5 +82,48 @@ describe('health probes', () => {
     expect((await get('/api/health/live')).statusCode).toBe(200);
     // Every reply now closes its connection.
     expect((await get('/api/health/live')).headers.connection).toBe('close');
+  });
+});
+
+// While the listing loads into memory the process answers liveness but not readiness, so a proxy sends
+// it no catalogue traffic; a catalogue request that comes anyway waits for the load. The load is held
+// here by a lock on catalogue_listing taken from another connection: PostgreSQL only.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+describe.skipIf(!onPostgres)('readiness while the listing loads', () => {
+  it('is live at once, ready only once the listing has loaded', async () => {
+    const first = await createTestApp();
+    const { database } = first.deps;
+    if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    const locker = new pg.Client({ connectionString: database.url });
+    await locker.connect();
+    let second: TestApp | undefined;
+    try {
+      await locker.query('begin');
+      await locker.query('lock table catalogue_listing in access exclusive mode');
+      second = await createTestApp({}, { sameDatabaseAs: first, beforeReady: true });
+      const app = second.app;
+      const get = (url: string) => app.inject({ method: 'GET', url });
+      expect((await get('/api/health/live')).statusCode).toBe(200);
+      const ready = await get('/api/health/ready');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ ready: false, state: 'starting' });
+      let listed = false;
+      const listing = get('/api/products').then((res) => {
+        listed = true;
+        return res;
+      });
+      // Other routes answer meanwhile; the listing waits.
+      expect((await get('/api/categories')).statusCode).toBe(200);
+      expect(listed).toBe(false);
+      await locker.query('commit');
+      await app.lifecycle.running;
+      expect((await get('/api/health/ready')).statusCode).toBe(200);
+      expect((await listing).statusCode).toBe(200);
+    } finally {
+      await locker.query('rollback').catch(() => {});
+      await locker.end();
+      await second?.close();
+      await first.close();
+    }
   });
 });

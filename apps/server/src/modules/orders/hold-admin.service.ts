@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Actor, AuditService } from '../audit/index';
-import { imageUrl } from '../catalogue/image-url';
+import { imageUrl } from '../catalogue/index';
 import type { SettingsService } from '../settings/index';
 import type { CatalogueCache } from './catalogue-port';
 import { findHeldUnits } from './hold-admin.repo';

@@ -1,6 +1,6 @@
 import type { AdminOrder, AdminOrderSummary } from '@bazaar/shared';
 import { paiseToRupees } from '@bazaar/shared';
-import { imageUrl } from '../catalogue/image-url';
+import { imageUrl } from '../catalogue/index';
 import { profileImageUrl } from '../users/index';
 import type { OrderWithCustomer } from './order-admin.repo';
 import type { AdminOrderDetail } from './order-admin.service';

@@ -1,6 +1,6 @@
 import type { Category } from '@bazaar/shared';
 import type { Db } from '../../db/client';
-import type { CategoriesService } from '../catalogue/categories.service';
+import type { CategoriesService } from '../catalogue/index';
 import { countLiveProducts, findSitemapProducts } from './sitemap.repo';
 
 export interface SeoServiceDeps {

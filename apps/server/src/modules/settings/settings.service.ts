@@ -15,7 +15,7 @@ import type { Events } from '../../lib/events/index';
 import { type ImageRules, toWebp } from '../../lib/image-upload';
 import type { FileStorage } from '../../lib/storage';
 import { type Actor, type AuditService, diff } from '../audit/index';
-import { imageUrl } from '../catalogue/image-url';
+import { imageUrl } from '../catalogue/index';
 import type { DeliveryService } from '../delivery/index';
 import {
   findShopSettings,

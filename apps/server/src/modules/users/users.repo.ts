@@ -104,6 +104,3 @@ export async function consumeResetToken(
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId;
 }
-
-// catalogue/product-admin.service.ts still takes it from here until the catalogue's restructuring lands.
-export { isUniqueViolation } from '../../db/unique-violation';

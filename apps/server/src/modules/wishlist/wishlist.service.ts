@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
-import { toProduct } from '../catalogue/product-view';
+import { toProduct } from '../catalogue/index';
 import {
   countWishlist,
   deleteWishlistItem,

@@ -1,7 +1,15 @@
 import type { ProductSort } from '@bazaar/shared';
-import type { PagePosition, PageRow } from './listing.repo';
 import type { ListingSummary } from './product-facets';
 import type { ProductFilters } from './product-filters';
+
+/** Where a page starts: an offset (page numbers) or just after a cursor's key (seek). */
+export type PagePosition = { offset: number } | { after: string[] };
+
+/** A product of a page, as its reply shows it (JSON text, spliced in unparsed), with its sort key as a cursor carries it. */
+export interface PageRow {
+  json: string;
+  key: string[];
+}
 
 /** A type-ahead suggestion's fields, as the products table holds them. */
 export interface SuggestionRow {
@@ -31,33 +39,21 @@ export interface ListedPage {
  * matching the filters (a search term among them) in the asked order, with
  * how many match and the facet counts, disjunctive (a facet's own selection
  * never narrows its counts), exact for the catalogue as it is when the page
- * is read. Search is a substring of the name or category, case-insensitive,
- * as the spec asks; the default order of a search ranks by relevance.
+ * is read. A search term is matched too (the built-in ProductSearch asks
+ * here), a substring of the name or category, case-insensitive, as the spec
+ * asks; the default order of a search ranks by relevance.
  *
- * Chosen once by CATALOGUE_INDEX (create-listing-index.ts): the catalogue
- * kept in each server's memory, or PostgreSQL's own indexes and kept counts.
- * A search engine (a shop that outgrows both) implements this interface over
- * its own index, fed from catalogue_listing_changes, and the routes and the
- * service do not change.
+ * The one implementation keeps the catalogue in each server's memory
+ * (memory-index/, decision 177), fed from catalogue_listing and its change log.
  */
 export interface ListingIndex {
-  /**
-   * A page and the listing's summary. `summary`, when given, is where the
-   * caller keeps summaries per filter set (the reply cache's): an index whose
-   * counting costs more than its paging may take it from there instead.
-   */
-  list(
-    filters: ProductFilters,
-    page: PageRequest,
-    summary?: () => Promise<ListingSummary>,
-  ): Promise<ListedPage>;
+  /** A page and the listing's summary. */
+  list(filters: ProductFilters, page: PageRequest): Promise<ListedPage>;
   /** The listing's total and facets alone. */
   summarize(filters: ProductFilters): Promise<ListingSummary>;
-  /** Type-ahead: the first few products whose name contains the (lower-cased) term, names starting with it first. */
-  suggest(term: string, limit: number): Promise<SuggestionRow[]>;
   /** Products may have changed: a hint to catch up before the next request finds out (answers are exact without it). */
   changed(): void;
-  /** Ready to answer; an index that keeps nothing is ready at once. */
+  /** Ready to answer (loaded). */
   start(): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,8 +1,16 @@
 import { CategoryNodes } from './category-nodes';
 import type { ListingRecord } from './listing-feed.repo';
-import { createOrders, keysChange, ORDER_NAMES, type OrderName } from './listing-orders';
+import {
+  comparatorOf,
+  compareIds,
+  createOrders,
+  keysChange,
+  ORDER_NAMES,
+  type OrderName,
+} from './listing-orders';
 import { ListingStore, NONE } from './listing-store';
 import { NameTrigrams } from './name-trigrams';
+import { Slices, sortInSlices } from './slices';
 import type { SortOrder } from './sort-order';
 
 /** Past this many changes at once, every order and node is rebuilt rather than each product moved. */
@@ -12,8 +20,9 @@ const MOVE_LIMIT = 2_000;
  * The listing as one process holds it: the products' columns, every order,
  * every category node with its counts, the names' trigrams, and scratch
  * space for one query at a time (queries run synchronously, so they never
- * overlap). Changed only through load() and apply(), each synchronous, so a
- * query never sees half a change.
+ * overlap). Changed only through load() and apply(), which work in slices
+ * (slices.ts) and yield between them: the index sends no query here while
+ * one runs (a load fills a memory no query sees yet; an apply is awaited).
  */
 export class ListingMemory {
   store = new ListingStore();
@@ -29,21 +38,32 @@ export class ListingMemory {
   };
 
   /** Holds these products and nothing else. */
-  load(records: readonly ListingRecord[]): void {
+  async load(records: readonly ListingRecord[], slices = new Slices()): Promise<void> {
     this.store = new ListingStore();
     this.nodes = new CategoryNodes(this.store);
     this.orders = createOrders(this.store);
     this.trigrams = new NameTrigrams();
     // Slots in category and price order: a category's members, sorted by price, then lie in rising
     // slots, and a pass over them reads each column forwards instead of all over memory.
-    const laidOut = [...records].sort(
-      (a, b) =>
-        (a.category < b.category ? -1 : a.category > b.category ? 1 : 0) ||
-        a.pricePaise - b.pricePaise ||
-        (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    const laidOut = await sortInSlices(
+      Int32Array.from(records, (_, i) => i),
+      (x, y) => {
+        const a = records[x]!;
+        const b = records[y]!;
+        return (
+          (a.category < b.category ? -1 : a.category > b.category ? 1 : 0) ||
+          a.pricePaise - b.pricePaise ||
+          (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+        );
+      },
+      slices,
     );
-    for (const record of laidOut) this.store.write(this.store.allocate(record.id), record);
-    this.rebuild();
+    for (let i = 0; i < laidOut.length; i++) {
+      const record = records[laidOut[i]!]!;
+      this.store.write(this.store.allocate(record.id), record);
+      if ((i & 255) === 0) await slices.pause();
+    }
+    await this.rebuild(slices);
   }
 
   /**
@@ -51,10 +71,13 @@ export class ListingMemory {
    * orders whose keys changed, and among its nodes' members only if its path, price or brand did
    * (most changes at run time, a sell-out or a new rating, move it in few places or none).
    */
-  apply(changed: ReadonlyMap<string, ListingRecord | undefined>): void {
+  async apply(changed: ReadonlyMap<string, ListingRecord | undefined>, slices = new Slices()): Promise<void> {
     const { store } = this;
     const moving = changed.size <= MOVE_LIMIT;
+    let n = 0;
     for (const [id, record] of changed) {
+      // Between products, never inside one's change: each is whole when the loop yields.
+      if (n++ > 0) await slices.pause();
       let slot = store.slotOfId(id);
       if (!moving) {
         if (slot !== NONE && !record) store.release(slot);
@@ -80,8 +103,9 @@ export class ListingMemory {
       store.write(slot, record);
       this.link(slot, moved, placed, renamed);
     }
-    if (!moving) this.rebuild();
-    else if (this.trigrams.wantsRebuild) this.trigrams.rebuild(store.slots, (slot) => this.nameOf(slot));
+    if (!moving) await this.rebuild(slices);
+    else if (this.trigrams.wantsRebuild)
+      await this.trigrams.rebuild(store.slots, (slot) => this.nameOf(slot), slices);
   }
 
   /** A scratch mark no slot carries yet (stamps de-duplicate a search's matches). */
@@ -111,15 +135,24 @@ export class ListingMemory {
     for (const name of orders) this.orders[name].remove(slot);
   }
 
-  private rebuild(): void {
+  /** Every order, node and trigram list again from the live slots, in slices. */
+  private async rebuild(slices: Slices): Promise<void> {
     const { store } = this;
     this.reserve();
     const listed = new Int32Array(store.liveCount);
     let n = 0;
     for (let slot = 0; slot < store.slots; slot++) if (store.live[slot]) listed[n++] = slot;
-    for (const order of Object.values(this.orders)) order.rebuild(listed);
-    this.nodes.rebuild(this.orders.price.order, this.orders.price.length);
-    this.trigrams.rebuild(store.slots, (slot) => this.nameOf(slot));
+    // Ties broken by each slot's place in id order, found once: an integer compare instead of a string one.
+    const byId = await sortInSlices(listed, (a, b) => compareIds(store.ids[a]!, store.ids[b]!), slices);
+    const idRank = new Int32Array(store.capacity);
+    for (let i = 0; i < byId.length; i++) idRank[byId[i]!] = i;
+    for (const name of ORDER_NAMES) {
+      const order = this.orders[name];
+      order.replace(await sortInSlices(listed, comparatorOf(store, name, idRank), slices));
+      await slices.pause();
+    }
+    await this.nodes.rebuild(this.orders.price.order, this.orders.price.length, slices);
+    await this.trigrams.rebuild(store.slots, (slot) => this.nameOf(slot), slices);
   }
 
   private nameOf(slot: number): string | undefined {

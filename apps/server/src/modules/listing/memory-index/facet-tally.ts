@@ -1,5 +1,5 @@
 import { RATING_FILTER_VALUES } from '@bazaar/shared';
-import type { FacetRow } from '../listing.repo';
+import type { FacetRow } from '../product-facets';
 import { type CategoryNode, type PriceList, starsOf } from './category-nodes';
 import { ANY, type Criteria } from './listing-criteria';
 import { type ListingStore, NONE, PATH_LEVELS } from './listing-store';
@@ -286,7 +286,7 @@ export function keptTally(store: ListingStore, node: CategoryNode): Tally {
   };
 }
 
-/** The tally as the facet rows the database path returns (toFacetSummary reads either). */
+/** The tally as facet rows (toFacetSummary reads them). */
 export function facetRows(store: ListingStore, t: Tally): FacetRow[] {
   const rows: FacetRow[] = [{ facet: 'total', value: null, n: t.total }];
   const values = (facet: string, counts: Int32Array, names: readonly string[]) => {

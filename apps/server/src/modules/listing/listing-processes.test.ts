@@ -1,16 +1,19 @@
-import type { ProductList } from '@bazaar/shared';
+import { type ProductList, productListQuerySchema } from '@bazaar/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFixtureCatalogue } from '../../../test/fixtures/products';
 import { createTestApp, type TestApp } from '../../../test/helpers';
+import { ReferenceListing } from '../../../test/reference-listing';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import { products } from '../../db/schema/catalogue';
+import { ListingService } from './listing.service';
+import { SqlRunner } from './sql-runner';
 
-// Each server process keeps the listing in its own memory (CATALOGUE_INDEX=memory, the default). Here
+// Each server process keeps the listing in its own memory. Here
 // two real processes (`node --import tsx src/server.ts`) serve one PostgreSQL database with the reply
 // cache off, and every write goes straight to the database, behind both processes' backs, as a script's
 // or another process's checkout would: right after each write commits, both must answer every listing
-// exactly as the database path does. PGlite cannot be shared between processes: PostgreSQL only.
+// exactly as plain SQL does (test/reference-listing.ts). PGlite cannot be shared between processes: PostgreSQL only.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const skipped = onPostgres
   ? ''
@@ -28,13 +31,20 @@ const QUERIES = [
 ];
 
 describe.skipIf(!onPostgres)(`listings on two server processes, each with its own memory${skipped}`, () => {
-  /** The writer, and the oracle: the same database read by SQL on every request. */
+  /** The writer. */
   let oracle: TestApp;
+  /** The expected answers: the same database read by plain SQL on every request. */
+  let reference: ListingService;
   const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    oracle = await createTestApp({ catalogueCacheTtlMs: 0, catalogueIndex: 'postgres' });
+    oracle = await createTestApp({ catalogueCacheTtlMs: 0 });
     await insertFixtureCatalogue(oracle.db);
+    reference = new ListingService({
+      ...oracle.deps,
+      catalogue: oracle.services.catalogue,
+      index: new ReferenceListing(new SqlRunner(oracle.deps.database)),
+    });
     const { database, config } = oracle.deps;
     if (database.kind !== 'postgres') throw new Error('expected PostgreSQL');
     const env = {
@@ -55,9 +65,16 @@ describe.skipIf(!onPostgres)(`listings on two server processes, each with its ow
 
   async function expectExact(after: string): Promise<void> {
     for (const query of QUERIES) {
-      const want = await oracle.app.inject({ method: 'GET', url: `/api/products?${query}` });
-      expect(want.statusCode, want.body).toBe(200);
-      const expected = want.json() as ProductList;
+      const params = new URLSearchParams(query);
+      const q = Object.fromEntries(
+        [...new Set(params.keys())].map((k) => [
+          k,
+          params.getAll(k).length > 1 ? params.getAll(k) : params.get(k),
+        ]),
+      );
+      const expected = JSON.parse(
+        (await reference.list(productListQuerySchema.parse(q))).json,
+      ) as ProductList;
       const answers = await Promise.all(
         servers.map(
           async (s) => (await fetch(`${s.baseUrl}/api/products?${query}`)).json() as Promise<ProductList>,

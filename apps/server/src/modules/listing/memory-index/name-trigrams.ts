@@ -1,3 +1,5 @@
+import type { Slices } from './slices';
+
 /** Every three-character run of a text as a number (three UTF-16 units); a run held twice comes twice. */
 function trigramsOf(text: string): number[] {
   const grams: number[] = [];
@@ -40,10 +42,11 @@ export class NameTrigrams {
   }
 
   /** Starts again from the names of slots 0…slots (undefined: no product there). */
-  rebuild(slots: number, nameOf: (slot: number) => string | undefined): void {
+  async rebuild(slots: number, nameOf: (slot: number) => string | undefined, slices: Slices): Promise<void> {
     const lists = new Map<number, number[]>();
     let entries = 0;
     for (let slot = 0; slot < slots; slot++) {
+      if ((slot & 1023) === 0) await slices.pause();
       const name = nameOf(slot);
       if (name === undefined) continue;
       for (const gram of trigramsOf(name)) {
@@ -56,7 +59,13 @@ export class NameTrigrams {
         entries += 1;
       }
     }
-    this.frozen = new Map([...lists].map(([gram, list]) => [gram, Int32Array.from(list)]));
+    const frozen = new Map<number, Int32Array>();
+    let i = 0;
+    for (const [gram, list] of lists) {
+      frozen.set(gram, Int32Array.from(list));
+      if ((i++ & 1023) === 0) await slices.pause();
+    }
+    this.frozen = frozen;
     this.frozenEntries = entries;
     this.added = new Map();
     this.addedEntries = 0;

@@ -44,7 +44,7 @@ export interface PickedRow {
   key: string[];
 }
 
-/** The page's products, each with the sort key a cursor resumes after (as the database path prints it). */
+/** The page's products, each with the sort key a cursor resumes after (as PostgreSQL prints it). */
 export function pickPage(
   store: ListingStore,
   orders: Record<OrderName, SortOrder>,
@@ -109,7 +109,7 @@ function readInOrder(
 /**
  * A search in relevance order: name matches first, then by score, then the
  * featured order, all descending; its cursor carries the name match and score
- * before the featured keys, as the database path's does.
+ * before the featured keys.
  */
 function byRelevance(
   store: ListingStore,

@@ -1,4 +1,5 @@
 import { type ListingStore, NONE, PATH_LEVELS } from './listing-store';
+import type { Slices } from './slices';
 
 const grown = (a: Int32Array, length: number) => {
   const b = new Int32Array(Math.max(16, length * 2));
@@ -73,8 +74,7 @@ export class PriceList {
  * One category node (the whole shop, or a path from the top): its products
  * by price, each brand's products by price (a category narrowed by brands and
  * a price range counts by binary search), and how many of them hold each
- * facet value, kept as products come and go, as catalogue_facet_counts is in
- * the database.
+ * facet value, kept as products come and go.
  */
 export class CategoryNode extends PriceList {
   /** Counts by dictionary number (ListingStore's brands, materials, colourValues, sizeValues). */
@@ -158,11 +158,12 @@ export class CategoryNodes {
   }
 
   /** Starts again from every listed slot in price order. */
-  rebuild(byPrice: Int32Array, length: number): void {
+  async rebuild(byPrice: Int32Array, length: number, slices: Slices): Promise<void> {
     this.nodes = [];
     for (let i = 0; i < length; i++) {
       const slot = byPrice[i]!;
       this.each(slot, (node) => node.add(this.store, slot));
+      if ((i & 1023) === 0) await slices.pause();
     }
   }
 

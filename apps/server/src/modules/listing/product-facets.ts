@@ -1,5 +1,11 @@
 import { type ProductFacets, paiseToRupees, RATING_FILTER_VALUES } from '@bazaar/shared';
-import type { FacetRow } from './listing.repo';
+
+/** One line of a listing's summary: a facet's value and its count, or the total or a price bound (value null). */
+export interface FacetRow {
+  facet: string;
+  value: string | null;
+  n: number;
+}
 
 /** A facet lists at most this many values, the most frequent first. */
 const FACET_VALUE_LIMIT = 100;
@@ -10,7 +16,7 @@ export interface ListingSummary {
   facets: ProductFacets;
 }
 
-/** The total and the facets of a listing, from the one row set findFacetRows returns. */
+/** The total and the facets of a listing, from its rows (the index's tally). */
 export function toFacetSummary(rows: FacetRow[]): ListingSummary {
   const values = (facet: string) =>
     rows

@@ -1,7 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PageRow } from '../listing.repo';
-import type { ListedPage, ListingIndex, PageRequest, SuggestionRow } from '../listing-index';
-import { PostgresProductSearch } from '../postgres-product-search';
+import type { ListedPage, ListingIndex, PageRequest, PageRow } from '../listing-index';
 import { type ListingSummary, toFacetSummary } from '../product-facets';
 import type { ProductFilters } from '../product-filters';
 import type { SqlRunner } from '../sql-runner';
@@ -19,6 +17,7 @@ import { resolveCriteria } from './listing-criteria';
 import { readChangesSince, readListing, readProductJson } from './listing-feed.repo';
 import { ListingMemory } from './listing-memory';
 import { type Passing, pickPage } from './page-selection';
+import { SLICE_MS, Slices } from './slices';
 import { matchTerm } from './text-match';
 
 /** A request that keeps finding the listing changed under it answers from the last state it caught up to. */
@@ -39,8 +38,7 @@ interface Batch {
 }
 
 /**
- * Listings answered from the catalogue kept in this process's memory
- * (CATALOGUE_INDEX=memory, the default): pages, totals and facet counts are
+ * Listings answered from the catalogue kept in this process's memory: pages, totals and facet counts are
  * worked out here, and PostgreSQL is asked only for the page's products (the
  * JSON it keeps) — by one statement for all the requests waiting at that
  * moment — and, in the same statement, whether the listing changed since the
@@ -48,11 +46,12 @@ interface Batch {
  * (catalogue_listing_changes) and the page is worked out again, so every
  * reply is exact for the catalogue as it stands when its products are read,
  * whichever process or statement changed it. Type-ahead suggestions stay
- * with PostgreSQL's trigram index.
+ * with PostgreSQL's trigram index (product-search.ts).
  */
 export class MemoryListingIndex implements ListingIndex {
-  private readonly memory = new ListingMemory();
-  private readonly postgres: PostgresProductSearch;
+  private memory = new ListingMemory();
+  /** A change being applied to the memory, in slices: no query reads it meanwhile. */
+  private applying: Promise<void> | undefined;
   /** The PostgreSQL snapshot the memory is exact for (pg_snapshot text). */
   private snapshot = '';
   /** Counts the memory's changes: a page worked out before one is worked out again. */
@@ -68,9 +67,9 @@ export class MemoryListingIndex implements ListingIndex {
   constructor(
     private readonly sql: SqlRunner,
     private readonly log: FastifyBaseLogger,
-  ) {
-    this.postgres = new PostgresProductSearch(sql);
-  }
+    /** How long a slice of bulk work runs before yielding (slices.ts); a test makes it 0. */
+    private readonly sliceMs = SLICE_MS,
+  ) {}
 
   start(): Promise<void> {
     this.loading ??= this.loadAll().catch((error: unknown) => {
@@ -98,7 +97,7 @@ export class MemoryListingIndex implements ListingIndex {
 
   async list(f: ProductFilters, page: PageRequest): Promise<ListedPage> {
     for (let attempt = 1; ; attempt++) {
-      await this.start();
+      await this.settled();
       const generation = this.generation;
       const { rows, summary } = this.query(f, page);
       const read = await this.readJson(rows.map((r) => r.id));
@@ -116,7 +115,7 @@ export class MemoryListingIndex implements ListingIndex {
 
   async summarize(f: ProductFilters): Promise<ListingSummary> {
     for (let attempt = 1; ; attempt++) {
-      await this.start();
+      await this.settled();
       const generation = this.generation;
       const { tally: counted, node } = this.tallyOf(f);
       const summary = this.summaryOf(counted, node);
@@ -126,8 +125,10 @@ export class MemoryListingIndex implements ListingIndex {
     }
   }
 
-  suggest(term: string, limit: number): Promise<SuggestionRow[]> {
-    return this.postgres.suggest(term, limit);
+  /** Loaded, and no change half applied: the memory is whole until the next await. */
+  private async settled(): Promise<void> {
+    await this.start();
+    while (this.applying) await this.applying;
   }
 
   /** The page's product ids with their keys, and the summary, from memory as it is now (synchronous). */
@@ -234,7 +235,18 @@ export class MemoryListingIndex implements ListingIndex {
       const changes = await readChangesSince(this.sql, this.snapshot);
       if (changes.reload) return this.loadAll();
       if (changes.changed.size) {
-        this.memory.apply(changes.changed);
+        this.applying = this.memory.apply(changes.changed, new Slices(this.sliceMs));
+        try {
+          await this.applying;
+        } catch (err) {
+          // A change half applied leaves no memory to trust: queries wait while the listing is read afresh.
+          this.log.error({ err }, 'catalogue memory change not applied; loading the listing again');
+          this.applying = this.loadAll();
+          await this.applying;
+          return;
+        } finally {
+          this.applying = undefined;
+        }
         this.generation += 1;
       }
       this.snapshot = changes.snapshot;
@@ -247,7 +259,10 @@ export class MemoryListingIndex implements ListingIndex {
   private async loadAll(): Promise<void> {
     const started = Date.now();
     const { snapshot, records } = await readListing(this.sql);
-    this.memory.load(records);
+    // Filled beside the memory queries read, in slices, and swapped in whole.
+    const memory = new ListingMemory();
+    await memory.load(records, new Slices(this.sliceMs));
+    this.memory = memory;
     this.snapshot = snapshot;
     this.generation += 1;
     this.log.info(

@@ -16,7 +16,7 @@ interface KeyPart {
 
 /**
  * The shortest decimal that reads back as this float4, as PostgreSQL prints a
- * real: cursors carry ratings exactly as the database path writes them.
+ * real: cursors carry ratings exactly as PostgreSQL prints them.
  */
 export function float4Text(value: number): string {
   let text = printedFloats.get(value);
@@ -43,7 +43,7 @@ const pricePart: KeyPart = { type: 'integer', of: (s, slot) => s.price[slot]! };
 const createdPart: KeyPart = { type: 'micros', of: (s, slot) => s.created[slot]! };
 const sizePart: KeyPart = { type: 'integer', of: (s, slot) => s.sizeRank[slot]! };
 
-/** Each order's keys before the product id, as listing.repo.ts's orders name them (same cursors). */
+/** Each order's keys before the product id (cursors carry them, then the id). */
 export const ORDER_KEYS: Record<OrderName, KeyPart[]> = {
   featured: [featuredPart, ratingPart, reviewsPart],
   price: [pricePart],
@@ -132,8 +132,11 @@ export function printKey(store: ListingStore, name: OrderName, slot: number): st
  * Compares two slots ascending by the order's keys, then by product id: written out per order
  * (sorting 100,000 slots calls it millions of times; a loop over the keys cost several times more).
  */
-export function comparatorOf(store: ListingStore, name: OrderName): SlotComparator {
-  const ids = (a: number, b: number) => byId(store.ids[a]!, store.ids[b]!);
+export function comparatorOf(store: ListingStore, name: OrderName, idRank?: Int32Array): SlotComparator {
+  // A rebuild knows every slot's place in id order: ties then cost an integer compare.
+  const ids = idRank
+    ? (a: number, b: number) => idRank[a]! - idRank[b]!
+    : (a: number, b: number) => byId(store.ids[a]!, store.ids[b]!);
   switch (name) {
     case 'featured':
       return (a, b) =>
@@ -174,6 +177,7 @@ export function compareWithKey(
 
 /** PostgreSQL orders uuids by their bytes: the same as their lower-case text. */
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+export const compareIds = byId;
 
 export function createOrders(store: ListingStore): Record<OrderName, SortOrder> {
   return {

@@ -59,7 +59,7 @@ export function toFilters(q: ProductListParams): ProductFilters {
 }
 
 /**
- * The category node the path criteria name, as catalogue_facet_counts keys it
+ * The category node the path criteria name (the memory index keeps counts per node)
  * ([] the whole shop, then category, subcategory, option, suboption), when
  * they form a path from the top; undefined when a level is skipped (say a
  * subcategory without its category), which no kept count covers.

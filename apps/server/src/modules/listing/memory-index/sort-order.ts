@@ -29,10 +29,12 @@ export class SortOrder {
     }
   }
 
-  /** Starts again from these slots (a full load, or more changes at once than moving each would be worth). */
-  rebuild(slots: Int32Array): void {
-    this.reserve(slots.length);
-    const sorted = slots.slice().sort(this.compare);
+  /**
+   * Starts again from these slots, already in this order (a full load, or more changes at once than
+   * moving each would be worth; sorted in slices by the caller).
+   */
+  replace(sorted: Int32Array): void {
+    this.reserve(sorted.length);
     this.order.set(sorted);
     this.length = sorted.length;
     this.renumber(0, this.length);
