@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { addressesModule } from './modules/addresses/index';
 import { aiModule } from './modules/ai/index';
 import { auditModule } from './modules/audit/index';
 import { cartModule } from './modules/cart/index';
@@ -46,6 +47,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   paymentsModule,
   notifyModule,
   deliveryModule,
+  addressesModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

@@ -1,6 +1,7 @@
 import type { Deps } from './deps';
 import { preloadCommonPasswords } from './lib/common-passwords';
 import { PasswordHasher } from './lib/password';
+import { AddressesService } from './modules/addresses/index';
 import { AiService } from './modules/ai/ai.service';
 import { AuditService } from './modules/audit/audit.service';
 import { CartService } from './modules/cart/cart.service';
@@ -67,6 +68,8 @@ export interface Services {
   /** Where the shop delivers: Check delivery, checkout's quote, the default zone's fee. */
   delivery: DeliveryService;
   deliveryAdmin: DeliveryAdminService;
+  /** The shopper's address book; checkout copies the chosen address into the order. */
+  addresses: AddressesService;
 }
 
 /**
@@ -90,6 +93,7 @@ export function createServices(deps: Deps): Services {
   const audit = new AuditService(deps);
   const limits = new RateLimitService(deps);
   const delivery = new DeliveryService(deps);
+  const addresses = new AddressesService(deps);
   const settings = new SettingsService({ ...deps, audit, delivery });
   const coupons = new CouponsService();
   const cart = new CartService({ ...deps, settings, coupons });
@@ -101,6 +105,7 @@ export function createServices(deps: Deps): Services {
     coupons,
     settings,
     catalogue,
+    addresses,
     get payments() {
       return payments;
     },
@@ -145,5 +150,6 @@ export function createServices(deps: Deps): Services {
     }),
     delivery,
     deliveryAdmin: new DeliveryAdminService({ ...deps, audit, delivery }),
+    addresses,
   };
 }

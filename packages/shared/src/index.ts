@@ -6,6 +6,7 @@ export * from './money';
 export * from './order-status';
 export * from './pricing';
 export * from './safe-next';
+export * from './schemas/addresses';
 export * from './schemas/admin';
 export * from './schemas/cart';
 export * from './schemas/catalogue';

@@ -75,6 +75,14 @@ export const shippingAddressSchema = z
     state: required(CHECKOUT_LIMITS.state, 'State'),
     country: optional(CHECKOUT_LIMITS.city, 'Country').transform((v) => v ?? 'India'),
     pinCode: required(CHECKOUT_LIMITS.pinCode, 'Pin code'),
+    /** Set by the server from the address book (or the state's name): the GST state code, place of supply. */
+    stateCode: z
+      .string()
+      .regex(/^[0-9]{2}$/)
+      .optional(),
+    /** The address book's recipient, when it differs from the buyer. */
+    recipientName: optional(CHECKOUT_LIMITS.firstName + CHECKOUT_LIMITS.lastName + 1, 'Name'),
+    recipientPhone: optional(CHECKOUT_LIMITS.phoneDigits, 'Phone'),
   })
   .strict();
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
@@ -87,7 +95,9 @@ export type ShippingAddress = z.output<typeof shippingAddressSchema>;
  */
 export const createOrderBodySchema = z
   .object({
-    shippingAddress: shippingAddressSchema,
+    /** Typed at checkout; or `addressId`, an address of the shopper's book, which the order copies. */
+    shippingAddress: shippingAddressSchema.optional(),
+    addressId: z.string().max(100).optional(),
     phone,
     email,
     name: required(CHECKOUT_LIMITS.firstName + CHECKOUT_LIMITS.lastName + 1, 'Name'),
@@ -98,7 +108,11 @@ export const createOrderBodySchema = z
     totalPrice: z.unknown().optional(),
     totalAmount: z.unknown().optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.shippingAddress !== undefined || b.addressId !== undefined, {
+    path: ['shippingAddress'],
+    message: 'Choose a delivery address or enter one',
+  });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 export type CreateOrderInput = z.output<typeof createOrderBodySchema>;
 

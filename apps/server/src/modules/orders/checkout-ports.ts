@@ -36,3 +36,25 @@ export interface CouponRules {
   /** Throws the coupon's own message (unknown, expired, used up) when the code cannot be used now. */
   usable(db: DbOrTx, code: string, now: Date): Promise<unknown>;
 }
+
+/** What checkout reads from the address book: one of the shopper's own addresses. */
+export interface AddressBook {
+  find(
+    db: DbOrTx,
+    userId: string,
+    id: string,
+  ): Promise<
+    | {
+        name: string;
+        phone: string;
+        line1: string;
+        line2: string | null;
+        landmark: string | null;
+        city: string;
+        stateCode: string;
+        state: string;
+        pincode: string;
+      }
+    | undefined
+  >;
+}

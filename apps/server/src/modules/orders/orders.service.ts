@@ -19,8 +19,9 @@ import type { Mailer } from '../../lib/mailer/index';
 import { ordersPlaced } from '../../lib/metrics';
 import type { SettingsService } from '../settings/index';
 import type { CatalogueCache } from './catalogue-port';
-import type { CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
+import type { AddressBook, CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
 import { findCartCoupon, findCouponLimit, holdCoupon } from './coupon-holds.repo';
+import { deliveryAddress } from './delivery-address';
 import { type HoldCheck, OrderHolds } from './order-holds';
 import { type Actor, moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
@@ -60,6 +61,8 @@ export interface OrdersServiceDeps {
   log: FastifyBaseLogger;
   cart: CheckoutCart;
   coupons: CouponRules;
+  /** The shopper's address book, whose chosen address the order copies. */
+  addresses: AddressBook;
   /** The payments module, through the port orders declare (it calls back into settlePayment). */
   payments: OrderPayments;
   settings: SettingsService;
@@ -150,6 +153,7 @@ export class OrdersService {
           `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Pay or delete one of them in My Orders first.`,
         );
       }
+      const shippingAddress = await deliveryAddress(tx, this.deps.addresses, userId, input);
       const holds = new OrderHolds(tx, { userId, ...client }, await this.deps.settings.holdRules(tx), now);
       const { totals } = cart;
       const placed = await insertOrder(
@@ -160,7 +164,7 @@ export class OrdersService {
           name: input.name,
           email: input.email,
           phone: input.phone,
-          shippingAddress: input.shippingAddress,
+          shippingAddress,
           paymentMethod: payments.window.provider,
           // The sandbox takes no money: its orders are test orders, shown as such and never revenue.
           isTest: payments.window.provider === 'sandbox',
