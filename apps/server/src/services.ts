@@ -106,6 +106,7 @@ export function createServices(deps: Deps): Services {
     settings,
     catalogue,
     addresses,
+    delivery,
     get payments() {
       return payments;
     },

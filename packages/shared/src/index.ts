@@ -21,5 +21,6 @@ export * from './schemas/order-admin';
 export * from './schemas/orders';
 export * from './schemas/payments';
 export * from './schemas/settings';
+export * from './schemas/tax-settings';
 export * from './schemas/user';
 export * from './schemas/wishlist';

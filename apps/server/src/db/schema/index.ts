@@ -3,6 +3,7 @@ export * from './admin';
 export * from './catalogue';
 export * from './content';
 export * from './delivery';
+export * from './invoices';
 export * from './messages';
 export * from './orders';
 export * from './payments';

@@ -1,4 +1,4 @@
-import type { CartTotals } from '@bazaar/shared';
+import type { CartTotals, CheckoutTax, DeliveryFeeRule, PricingSettings } from '@bazaar/shared';
 import type { DbOrTx } from '../../db/client';
 
 // What checkout needs from the cart and coupon modules, and nothing more: the cart as the shared
@@ -16,6 +16,8 @@ export interface CheckoutLine {
   discountPercent: number;
   linePaise: number;
   stock: number;
+  hsn: string | null;
+  gstRateBp: number;
 }
 
 export interface CheckoutCartView {
@@ -57,4 +59,20 @@ export interface AddressBook {
       }
     | undefined
   >;
+}
+
+/** What checkout asks the delivery module: the zone's fee rule for a pincode, or that it is not served. */
+export interface DeliveryQuotes {
+  quote(
+    db: DbOrTx,
+    pincode: string,
+    afterDiscountsPaise: number,
+    now: Date,
+  ): Promise<{ deliverable: true; feeRule: DeliveryFeeRule } | { deliverable: false }>;
+}
+
+/** How the shop taxes now (the settings module's taxSetup). */
+export interface TaxSetupSource {
+  taxSetup(db: DbOrTx): Promise<CheckoutTax>;
+  pricing(db: DbOrTx): Promise<PricingSettings>;
 }

@@ -84,6 +84,9 @@ function CheckoutForm({ summary }: { summary: Summary }) {
   const placeOrder = usePlaceOrder();
   const [paying, setPaying] = useState(false);
   const [deliverTo, setDeliverTo] = useState<Address | null>(null);
+  // The order is priced for the chosen address: the summary follows it (zone fee, GST split).
+  const forAddress = useCheckout(deliverTo?._id ?? null);
+  const priced = deliverTo && forAddress.data ? forAddress.data : summary;
   const {
     register,
     handleSubmit,
@@ -236,7 +239,12 @@ function CheckoutForm({ summary }: { summary: Summary }) {
         </form>
       </div>
       <div className="lg:pt-16">
-        <CheckoutSummary summary={summary} />
+        <CheckoutSummary summary={priced} />
+        {priced.deliveryRefusal ? (
+          <p role="alert" className="mt-4 rounded border border-brand p-3 text-sm">
+            {priced.deliveryRefusal}
+          </p>
+        ) : null}
         {summary.holdRefusals.length > 0 ? (
           <div role="alert" className="mt-6 rounded border border-brand p-4 text-sm">
             <p className="font-medium">This order cannot be placed yet</p>
