@@ -9,6 +9,7 @@ import { couponsModule } from './modules/coupons/index';
 import { dashboardModule } from './modules/dashboard/index';
 import { deliveryModule } from './modules/delivery/index';
 import { healthModule } from './modules/health/index';
+import { invoicesModule } from './modules/invoices/index';
 import { newsletterModule } from './modules/newsletter/index';
 import { notifyModule } from './modules/notify/index';
 import { ordersModule } from './modules/orders/index';
@@ -48,6 +49,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   notifyModule,
   deliveryModule,
   addressesModule,
+  invoicesModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

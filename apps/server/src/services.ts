@@ -14,6 +14,7 @@ import { CouponCheckService } from './modules/coupons/coupon-check.service';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { DeliveryAdminService, DeliveryService } from './modules/delivery/index';
+import { InvoicesService } from './modules/invoices/index';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { EmailChannel, NotifyService } from './modules/notify/index';
 import { HoldAdminService } from './modules/orders/hold-admin.service';
@@ -70,6 +71,8 @@ export interface Services {
   deliveryAdmin: DeliveryAdminService;
   /** The shopper's address book; checkout copies the chosen address into the order. */
   addresses: AddressesService;
+  /** Invoices and credit notes; refunds call issueCreditNote. */
+  invoices: InvoicesService;
 }
 
 /**
@@ -95,6 +98,7 @@ export function createServices(deps: Deps): Services {
   const delivery = new DeliveryService(deps);
   const addresses = new AddressesService(deps);
   const settings = new SettingsService({ ...deps, audit, delivery });
+  const invoices = new InvoicesService({ ...deps, settings });
   const coupons = new CouponsService();
   const cart = new CartService({ ...deps, settings, coupons });
   // Payments settle orders (one way, through OrdersService's public methods); orders reach payments
@@ -107,13 +111,14 @@ export function createServices(deps: Deps): Services {
     catalogue,
     addresses,
     delivery,
+    invoices,
     get payments() {
       return payments;
     },
   });
   const payments = new PaymentsService({ ...deps, orders });
   const userAdmin = new UserAdminService({ ...deps, audit });
-  const orderAdmin = new OrderAdminService({ ...deps, audit, payments });
+  const orderAdmin = new OrderAdminService({ ...deps, audit, payments, invoices });
   return {
     passwords,
     catalogue,
@@ -152,5 +157,6 @@ export function createServices(deps: Deps): Services {
     delivery,
     deliveryAdmin: new DeliveryAdminService({ ...deps, audit, delivery }),
     addresses,
+    invoices,
   };
 }

@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mailer/index';
 import type { SettingsService } from '../settings/index';
 import type { CatalogueCache } from './catalogue-port';
 import type { CheckoutCart } from './checkout-ports';
+import { type InvoiceIssuer, issueInvoice } from './invoice-port';
 import { orderConfirmationMail } from './order-confirmation-mail';
 import { moveOrder } from './order-lifecycle';
 import { findItemsOfOrders, type OrderRow } from './orders.repo';
@@ -23,6 +24,7 @@ export interface SettlementDeps {
   cart: Pick<CheckoutCart, 'clear'>;
   settings: Pick<SettingsService, 'get'>;
   catalogue: CatalogueCache;
+  invoices: InvoiceIssuer;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function settlePayment(
   const covers = payment.amountPaise >= order.totalPaise;
   if (order.status === 'Pending' && covers) {
     await moveOrder(tx, order, 'Processing', { kind: 'system' }, { at, note: payment.note });
+    await issueInvoice(deps.invoices, tx, order);
     if (order.userId) await deps.cart.clear(tx, order.userId);
     await mailConfirmation(deps, tx, order);
     return { outcome: 'paid' };
@@ -52,6 +55,7 @@ export async function settlePayment(
       await tx.transaction((savepoint) =>
         moveOrder(savepoint, order, 'Processing', { kind: 'system' }, { at, note: `late ${payment.note}` }),
       );
+      await issueInvoice(deps.invoices, tx, order);
       await mailConfirmation(deps, tx, order);
       await stockTakenAgain(deps, tx, order);
       return { outcome: 'paid' };

@@ -30,6 +30,7 @@ import type {
 import { priceCheckout } from './checkout-pricing';
 import { findCartCoupon, findCouponLimit, holdCoupon } from './coupon-holds.repo';
 import { deliveryAddress } from './delivery-address';
+import type { InvoiceIssuer } from './invoice-port';
 import { type HoldCheck, OrderHolds } from './order-holds';
 import { type Actor, moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
@@ -73,6 +74,8 @@ export interface OrdersServiceDeps {
   addresses: AddressBook;
   /** The delivery zones: the fee for the address's pincode, or that it is not served. */
   delivery: DeliveryQuotes;
+  /** Issues a paid order's invoice in the paying transaction. */
+  invoices: InvoiceIssuer;
   /** The payments module, through the port orders declare (it calls back into settlePayment). */
   payments: OrderPayments;
   settings: SettingsService;
