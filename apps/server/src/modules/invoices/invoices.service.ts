@@ -33,7 +33,7 @@ export interface InvoicesServiceDeps {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
-  settings: Pick<SettingsService, 'get' | 'tax'>;
+  settings: Pick<SettingsService, 'invoiceDetails'>;
 }
 
 export interface IssuedCreditNote {
@@ -174,15 +174,7 @@ export class InvoicesService {
     });
   }
 
-  private async shop(db: DbOrTx): Promise<ShopDetails> {
-    const [settings, tax] = await Promise.all([this.deps.settings.get(db), this.deps.settings.tax(db)]);
-    return {
-      name: settings.name,
-      address: settings.address,
-      email: settings.email,
-      phone: settings.phone,
-      gstin: tax.gstin,
-      stateCode: tax.stateCode,
-    };
+  private shop(db: DbOrTx): Promise<ShopDetails> {
+    return this.deps.settings.invoiceDetails(db);
   }
 }

@@ -241,6 +241,19 @@ export class SettingsService {
       : { mode: 'flat', taxPercent: DEFAULT_PRICING.taxPercent };
   }
 
+  /** What an invoice prints of the shop, in one read (safe inside the paying transaction). */
+  async invoiceDetails(db: DbOrTx = this.deps.db) {
+    const row = await this.row(db);
+    return {
+      name: row.name,
+      address: row.address,
+      email: row.email,
+      phone: row.phone,
+      gstin: row.gstin,
+      stateCode: row.gstStateCode,
+    };
+  }
+
   /** The admin's tax settings. */
   async tax(db: DbOrTx = this.deps.db): Promise<TaxSettingsReply> {
     return toTaxReply(await this.row(db));
