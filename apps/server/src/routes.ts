@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { addressesModule } from './modules/addresses/index';
 import { aiModule } from './modules/ai/index';
 import { auditModule } from './modules/audit/index';
 import { cartModule } from './modules/cart/index';
@@ -8,6 +9,7 @@ import { couponsModule } from './modules/coupons/index';
 import { dashboardModule } from './modules/dashboard/index';
 import { deliveryModule } from './modules/delivery/index';
 import { healthModule } from './modules/health/index';
+import { invoicesModule } from './modules/invoices/index';
 import { listingModule } from './modules/listing/index';
 import { newsletterModule } from './modules/newsletter/index';
 import { notifyModule } from './modules/notify/index';
@@ -48,6 +50,8 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   paymentsModule,
   notifyModule,
   deliveryModule,
+  addressesModule,
+  invoicesModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

@@ -1,6 +1,7 @@
 import type { Deps } from './deps';
 import { preloadCommonPasswords } from './lib/common-passwords';
 import { PasswordHasher } from './lib/password';
+import { AddressesService } from './modules/addresses/index';
 import { AiService } from './modules/ai/ai.service';
 import { AuditService } from './modules/audit/audit.service';
 import { CartService } from './modules/cart/cart.service';
@@ -13,6 +14,7 @@ import { CouponCheckService } from './modules/coupons/coupon-check.service';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { DeliveryAdminService, DeliveryService } from './modules/delivery/index';
+import { InvoicesService } from './modules/invoices/index';
 import { ListingService } from './modules/listing/listing.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { EmailChannel, NotifyService } from './modules/notify/index';
@@ -69,6 +71,10 @@ export interface Services {
   /** Where the shop delivers: Check delivery, checkout's quote, the default zone's fee. */
   delivery: DeliveryService;
   deliveryAdmin: DeliveryAdminService;
+  /** The shopper's address book; checkout copies the chosen address into the order. */
+  addresses: AddressesService;
+  /** Invoices and credit notes; refunds call issueCreditNote. */
+  invoices: InvoicesService;
 }
 
 /**
@@ -92,7 +98,9 @@ export function createServices(deps: Deps): Services {
   const audit = new AuditService(deps);
   const limits = new RateLimitService(deps);
   const delivery = new DeliveryService(deps);
+  const addresses = new AddressesService(deps);
   const settings = new SettingsService({ ...deps, audit, delivery });
+  const invoices = new InvoicesService({ ...deps, settings });
   const coupons = new CouponsService();
   const cart = new CartService({ ...deps, settings, coupons });
   // Payments settle orders (one way, through OrdersService's public methods); orders reach payments
@@ -103,13 +111,16 @@ export function createServices(deps: Deps): Services {
     coupons,
     settings,
     catalogue,
+    addresses,
+    delivery,
+    invoices,
     get payments() {
       return payments;
     },
   });
   const payments = new PaymentsService({ ...deps, orders });
   const userAdmin = new UserAdminService({ ...deps, audit });
-  const orderAdmin = new OrderAdminService({ ...deps, audit, payments });
+  const orderAdmin = new OrderAdminService({ ...deps, audit, payments, invoices });
   return {
     passwords,
     catalogue,
@@ -148,5 +159,7 @@ export function createServices(deps: Deps): Services {
     }),
     delivery,
     deliveryAdmin: new DeliveryAdminService({ ...deps, audit, delivery }),
+    addresses,
+    invoices,
   };
 }

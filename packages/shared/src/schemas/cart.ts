@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CART_MAX_LINES, CART_MESSAGES, CART_QUANTITY } from '../constants';
 import { text } from './common';
 import { appliedCouponSchema } from './coupons';
+import { taxLineSchema } from './tax-settings';
 
 /** A colour or size as a request names it; empty or left out means "none chosen". */
 const variantValue = text().trim().max(100).nullish();
@@ -120,6 +121,10 @@ export const cartReplySchema = z
     /** Units (the cart badge). */
     totalItems: z.number().int(),
     coupon: appliedCouponSchema.nullable(),
+    /** True in GST mode: `tax` is inside the prices ("incl. GST"), not added to them. */
+    taxIncluded: z.boolean().optional(),
+    /** The tax rows to show: "Tax (10%)", or "incl. GST" (its split once the delivery state is known). */
+    taxLines: z.array(taxLineSchema).optional(),
   })
   .meta({ id: 'Cart' });
 export type CartReply = z.infer<typeof cartReplySchema>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES, ORDER_STATUSES } from '../constants';
+import { checkGstin, normaliseGstin } from '../gst/gstin';
 import { idSchema, isoDate, text } from './common';
 import { paymentWindowSchema } from './payments';
+import { taxLineSchema } from './tax-settings';
 
 // Checkout and the shopper's orders: the billing form, the order the server prices itself, and My Orders.
 
@@ -75,6 +77,14 @@ export const shippingAddressSchema = z
     state: required(CHECKOUT_LIMITS.state, 'State'),
     country: optional(CHECKOUT_LIMITS.city, 'Country').transform((v) => v ?? 'India'),
     pinCode: required(CHECKOUT_LIMITS.pinCode, 'Pin code'),
+    /** Set by the server from the address book (or the state's name): the GST state code, place of supply. */
+    stateCode: z
+      .string()
+      .regex(/^[0-9]{2}$/)
+      .optional(),
+    /** The address book's recipient, when it differs from the buyer. */
+    recipientName: optional(CHECKOUT_LIMITS.firstName + CHECKOUT_LIMITS.lastName + 1, 'Name'),
+    recipientPhone: optional(CHECKOUT_LIMITS.phoneDigits, 'Phone'),
   })
   .strict();
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
@@ -87,7 +97,20 @@ export type ShippingAddress = z.output<typeof shippingAddressSchema>;
  */
 export const createOrderBodySchema = z
   .object({
-    shippingAddress: shippingAddressSchema,
+    /** Typed at checkout; or `addressId`, an address of the shopper's book, which the order copies. */
+    shippingAddress: shippingAddressSchema.optional(),
+    addressId: z.string().max(100).optional(),
+    /** A business buyer's GSTIN (a B2B tax invoice) and its registered name. */
+    buyerGstin: z
+      .string()
+      .trim()
+      .max(20)
+      .optional()
+      .transform((v) => (v ? normaliseGstin(v) : undefined))
+      .refine((v) => v === undefined || checkGstin(v).ok, {
+        message: 'Enter a valid GSTIN (15 characters), or leave it empty',
+      }),
+    buyerLegalName: optional(200, 'Registered business name'),
     phone,
     email,
     name: required(CHECKOUT_LIMITS.firstName + CHECKOUT_LIMITS.lastName + 1, 'Name'),
@@ -98,7 +121,11 @@ export const createOrderBodySchema = z
     totalPrice: z.unknown().optional(),
     totalAmount: z.unknown().optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.shippingAddress !== undefined || b.addressId !== undefined, {
+    path: ['shippingAddress'],
+    message: 'Choose a delivery address or enter one',
+  });
 export type CreateOrderBody = z.input<typeof createOrderBodySchema>;
 export type CreateOrderInput = z.output<typeof createOrderBodySchema>;
 
@@ -106,6 +133,9 @@ export type CreateOrderInput = z.output<typeof createOrderBodySchema>;
  * POST /cart/checkout: the spec's checkout of the cart, with an empty body. The billing details are the
  * account's own (its last order's, else its profile's); nothing else may be sent.
  */
+/** GET /orders/checkout: price for an address of the book. */
+export const checkoutQuerySchema = z.object({ addressId: z.string().max(100).optional() });
+
 export const cartCheckoutBodySchema = z.object({}).strict().nullish();
 
 /** POST /orders and POST /orders/{id}/pay: the order, and what the payment window needs. */
@@ -229,6 +259,13 @@ export const checkoutSummarySchema = z.object({
   payBy: isoDate.nullable(),
   /** What the shopper cannot hold now (a product, or the coupon: null), with why; placing would be refused. */
   holdRefusals: z.array(z.object({ product: z.string().nullable(), message: z.string() })),
+  /** True in GST mode (tax inside the prices), with the rows to show; the split once the address is known. */
+  taxIncluded: z.boolean().optional(),
+  taxLines: z.array(taxLineSchema).optional(),
+  /** Priced for this address of the book (GET /orders/checkout?addressId=…): its zone's fee, its state's tax. */
+  addressId: z.string().nullable().optional(),
+  /** Why the chosen address cannot be delivered to; null when it can. */
+  deliveryRefusal: z.string().nullable().optional(),
   /** What the last order was delivered to, to fill the form with; null before the first order. */
   lastDetails: z
     .object({

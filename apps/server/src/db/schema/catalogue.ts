@@ -68,6 +68,9 @@ export const products = pgTable(
     seller: text('seller'),
     madeIn: text('made_in'),
     isFeatured: boolean('is_featured').notNull().default(false),
+    /** HSN code (4–8 digits) and GST rate in basis points, printed on tax invoices in GST mode. */
+    hsn: text('hsn'),
+    gstRateBp: integer('gst_rate_bp').notNull().default(1800),
     /**
      * Set when an admin deletes a product that past orders name: the row stays for their records
      * (orders keep its name, images and price), and the storefront, cart and search no longer show it.

@@ -34,6 +34,11 @@ export const shopSettings = pgTable(
     instagramUrl: text('instagram_url'),
     xUrl: text('x_url'),
     youtubeUrl: text('youtube_url'),
+    /** 'flat': the spec's tax line added at checkout; 'gst': prices include GST, split by place of supply. */
+    taxMode: text('tax_mode').$type<'flat' | 'gst'>().notNull().default('flat'),
+    /** The shop's GSTIN and its state (the GSTIN's first two digits); required in GST mode. */
+    gstin: text('gstin'),
+    gstStateCode: text('gst_state_code'),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import { ORDER_STATUSES } from '@bazaar/shared/constants';
+import type { OrderPricing } from '@bazaar/shared/gst';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -29,6 +30,10 @@ export interface ShippingAddress {
   landmark?: string;
   country: string;
   pinCode: string;
+  /** The GST state code (place of supply); absent on orders placed before the address book. */
+  stateCode?: string;
+  recipientName?: string;
+  recipientPhone?: string;
 }
 
 /** `voided`: a payment an admin recorded by hand and then took back (kept for the records). */
@@ -70,6 +75,15 @@ export const orders = pgTable(
     shippingPaise: integer('shipping_paise').notNull().default(0),
     taxPaise: integer('tax_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
+    /**
+     * The order as it was priced when placed (packages/shared gst/price-order.ts): tax mode, place of
+     * supply and every invoice line with its taxes. The invoice prints it; a later change of the tax
+     * mode or of a product's rate never touches it. Null for orders placed before it was kept.
+     */
+    pricing: jsonb('pricing').$type<OrderPricing>(),
+    /** A business buyer's GSTIN and registered name (a B2B invoice); null for a consumer. */
+    buyerGstin: text('buyer_gstin'),
+    buyerLegalName: text('buyer_legal_name'),
     /** When the payment was captured; set exactly when the status says the order was paid. */
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the parcel was delivered; set exactly when the status says it was. */

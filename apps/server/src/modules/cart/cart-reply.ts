@@ -33,6 +33,8 @@ export function toCartReply(cart: PricedCart): CartReply {
     totalAmount: total,
     totalItems: totals.totalItems,
     coupon: cart.coupon ? { code: cart.coupon.code, discount: cart.coupon.discount } : null,
+    taxIncluded: cart.tax.included,
+    taxLines: cart.tax.lines,
   };
 }
 

@@ -17,6 +17,8 @@ export interface CartProductRow {
   sizes: string[];
   productImage: string | null;
   images: string[];
+  hsn: string | null;
+  gstRateBp: number;
 }
 
 const productColumns = {
@@ -29,6 +31,8 @@ const productColumns = {
   sizes: products.sizes,
   productImage: products.productImage,
   images: products.images,
+  hsn: products.hsn,
+  gstRateBp: products.gstRateBp,
 };
 
 /**

@@ -8,7 +8,9 @@ import {
   formatINR,
   idSchema,
   paiseToRupees,
+  priceForDelivery,
   rupeesToPaise,
+  taxLines,
 } from '@bazaar/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -41,6 +43,8 @@ export interface CartServiceDeps {
   settings: SettingsService;
   coupons: CouponsService;
 }
+
+const NO_TAX = { included: false, lines: [] };
 
 /** How `CouponsService.usable` refuses a code: unknown, expired, used up. */
 const COUPON_REFUSALS = new Set(['NOT_FOUND', 'VALIDATION', 'CONFLICT']);
@@ -84,25 +88,28 @@ export class CartService {
   async priced(db: DbOrTx, userId: string, opts: { lock?: boolean } = {}): Promise<PricedCart> {
     const cart = opts.lock ? await lockCart(db, userId) : await findCart(db, userId);
     const pricing = await this.deps.settings.pricing(db);
-    if (!cart) return { cartId: null, lines: [], coupon: null, totals: cartTotals([], 0, pricing) };
+    if (!cart) {
+      return { cartId: null, lines: [], coupon: null, totals: cartTotals([], 0, pricing), tax: NO_TAX };
+    }
     const rows = await findCartLines(db, cart.id);
     const coupon = cart.couponId
       ? await this.deps.coupons.stillUsable(db, cart.couponId, this.deps.clock.now())
       : undefined;
     const lines = rows.map(({ line, product }) => toPricedLine(line, product));
+    // Before an address is chosen: the default zone's fee, and in GST mode the tax without its split.
+    const priced = priceForDelivery(
+      lines,
+      coupon?.discount ?? 0,
+      { feePaise: pricing.shippingFeePaise, freeAbovePaise: pricing.freeShippingThresholdPaise },
+      await this.deps.settings.taxSetup(db),
+      null,
+    );
     return {
       cartId: cart.id,
       lines,
       coupon: coupon ? { id: coupon.id, code: coupon.code, discount: coupon.discount } : null,
-      totals: cartTotals(
-        lines.map((l) => ({
-          unitPricePaise: l.unitPricePaise,
-          discount: l.discountPercent,
-          quantity: l.quantity,
-        })),
-        coupon?.discount ?? 0,
-        pricing,
-      ),
+      totals: priced.totals,
+      tax: { included: priced.taxIncluded, lines: taxLines(priced) },
     };
   }
 
@@ -364,6 +371,8 @@ function toPricedLine(line: CartLineRow, product: CartProductRow): PricedCartLin
     discountPercent: product.discount,
     linePaise: discountedPaise(product.pricePaise, product.discount) * line.quantity,
     stock: product.countInStock,
+    hsn: product.hsn,
+    gstRateBp: product.gstRateBp,
     colours: product.colours,
     sizes: product.sizes,
   };

@@ -87,6 +87,8 @@ describe('the signed-in cart', () => {
       totalAmount: 0,
       totalItems: 0,
       coupon: null,
+      taxIncluded: false,
+      taxLines: [],
     });
   });
 
@@ -634,6 +636,8 @@ describe('the signed-in cart', () => {
           discountPercent: 10,
           linePaise: 17_992,
           stock: 50,
+          hsn: null,
+          gstRateBp: 1800,
           colours: ['Red', 'Blue'],
           sizes: ['M', 'L'],
         },

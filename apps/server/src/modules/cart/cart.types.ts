@@ -1,4 +1,4 @@
-import type { CartChange, CartTotals } from '@bazaar/shared';
+import type { CartChange, CartTotals, TaxLine } from '@bazaar/shared';
 
 /** One line of a signed-in cart, priced from the live catalogue (never the catalogue's cached replies). */
 export interface PricedCartLine {
@@ -20,6 +20,9 @@ export interface PricedCartLine {
   linePaise: number;
   /** Units in stock now. A line may hold more (stock fell since it was added); checkout decides. */
   stock: number;
+  /** The product's HSN code and GST rate (basis points), for GST mode. */
+  hsn: string | null;
+  gstRateBp: number;
   /** The product's own choices (the cart page shows them). */
   colours: string[];
   sizes: string[];
@@ -35,6 +38,8 @@ export interface PricedCart {
   lines: PricedCartLine[];
   coupon: { id: string; code: string; discount: number } | null;
   totals: CartTotals;
+  /** Whether the tax is inside the prices (GST mode), and the rows to show. */
+  tax: { included: boolean; lines: TaxLine[] };
 }
 
 /** What a merge of the guest cart gives back: the cart, and what did not come across as the guest had it. */

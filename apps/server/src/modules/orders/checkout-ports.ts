@@ -1,4 +1,4 @@
-import type { CartTotals } from '@bazaar/shared';
+import type { CartTotals, CheckoutTax, DeliveryFeeRule, PricingSettings } from '@bazaar/shared';
 import type { DbOrTx } from '../../db/client';
 
 // What checkout needs from the cart and coupon modules, and nothing more: the cart as the shared
@@ -16,6 +16,8 @@ export interface CheckoutLine {
   discountPercent: number;
   linePaise: number;
   stock: number;
+  hsn: string | null;
+  gstRateBp: number;
 }
 
 export interface CheckoutCartView {
@@ -35,4 +37,42 @@ export interface CheckoutCart {
 export interface CouponRules {
   /** Throws the coupon's own message (unknown, expired, used up) when the code cannot be used now. */
   usable(db: DbOrTx, code: string, now: Date): Promise<unknown>;
+}
+
+/** What checkout reads from the address book: one of the shopper's own addresses. */
+export interface AddressBook {
+  find(
+    db: DbOrTx,
+    userId: string,
+    id: string,
+  ): Promise<
+    | {
+        name: string;
+        phone: string;
+        line1: string;
+        line2: string | null;
+        landmark: string | null;
+        city: string;
+        stateCode: string;
+        state: string;
+        pincode: string;
+      }
+    | undefined
+  >;
+}
+
+/** What checkout asks the delivery module: the zone's fee rule for a pincode, or that it is not served. */
+export interface DeliveryQuotes {
+  quote(
+    db: DbOrTx,
+    pincode: string,
+    afterDiscountsPaise: number,
+    now: Date,
+  ): Promise<{ deliverable: true; feeRule: DeliveryFeeRule } | { deliverable: false }>;
+}
+
+/** How the shop taxes now (the settings module's taxSetup). */
+export interface TaxSetupSource {
+  taxSetup(db: DbOrTx): Promise<CheckoutTax>;
+  pricing(db: DbOrTx): Promise<PricingSettings>;
 }

@@ -14,6 +14,7 @@ import { toCsv } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { shopDate, startOfShopDay } from '../../lib/shop-time';
 import type { Actor, AuditService } from '../audit/index';
+import { type InvoiceIssuer, issueInvoice } from './invoice-port';
 import {
   countOrders,
   deleteOrderRow,
@@ -50,6 +51,8 @@ export interface OrderAdminServiceDeps {
   audit: AuditService;
   /** Asked before a payment is recorded by hand: the shopper may have paid online after all. */
   payments: Pick<OrderPayments, 'settleFromProvider'>;
+  /** Issues the invoice of an order marked as paid, in the same transaction. */
+  invoices: InvoiceIssuer;
 }
 
 export interface StatusChange {
@@ -166,6 +169,7 @@ export class OrderAdminService {
         }
         await moveOrder(tx, order, 'Processing', by, { at, note: 'Marked as paid' });
         if (recordedByHand) await setPaidWith(tx, order.id, MANUAL_PROVIDER);
+        await issueInvoice(this.deps.invoices, tx, order);
       } else {
         if (!order.paidAt) throw conflict('This order is not paid.');
         if (order.status !== 'Processing') {

@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mailer/index';
 import type { SettingsService } from '../settings/index';
 import type { CatalogueCache } from './catalogue-port';
 import type { CheckoutCart } from './checkout-ports';
+import { type InvoiceIssuer, issueInvoice } from './invoice-port';
 import { orderConfirmationMail } from './order-confirmation-mail';
 import { moveOrder } from './order-lifecycle';
 import { findItemsOfOrders, type OrderRow, setPaidWith } from './orders.repo';
@@ -23,6 +24,7 @@ export interface SettlementDeps {
   cart: Pick<CheckoutCart, 'clear'>;
   settings: Pick<SettingsService, 'get'>;
   catalogue: CatalogueCache;
+  invoices: InvoiceIssuer;
 }
 
 /**
@@ -43,6 +45,7 @@ export async function settlePayment(
   if (order.status === 'Pending' && covers) {
     await moveOrder(tx, order, 'Processing', { kind: 'system' }, { at, note: payment.note });
     await setPaidWith(tx, order.id, payment.method);
+    await issueInvoice(deps.invoices, tx, order);
     if (order.userId) await deps.cart.clear(tx, order.userId);
     await mailConfirmation(deps, tx, order);
     return { outcome: 'paid' };
@@ -54,6 +57,7 @@ export async function settlePayment(
         moveOrder(savepoint, order, 'Processing', { kind: 'system' }, { at, note: `late ${payment.note}` }),
       );
       await setPaidWith(tx, order.id, payment.method);
+      await issueInvoice(deps.invoices, tx, order);
       await mailConfirmation(deps, tx, order);
       await stockTakenAgain(deps, tx, order);
       return { outcome: 'paid' };

@@ -1,5 +1,6 @@
 import {
   CHECKOUT_MESSAGES,
+  checkoutQuerySchema,
   checkoutSummarySchema,
   createOrderBodySchema,
   errorReplySchema,
@@ -38,11 +39,16 @@ export async function ordersRoutes(base: FastifyInstance) {
       schema: {
         tags,
         summary: "The signed-in shopper's cart as checkout prices it, and the details of their last order",
-        response: { 200: checkoutSummarySchema, 401: errorReplySchema },
+        querystring: checkoutQuerySchema,
+        response: { 200: checkoutSummarySchema, 400: errorReplySchema, 401: errorReplySchema },
       },
     },
     async (request, reply) =>
-      orders.checkoutSummary(signedInUser(request).id, orderClient(request, reply, config)),
+      orders.checkoutSummary(
+        signedInUser(request).id,
+        orderClient(request, reply, config),
+        request.query.addressId,
+      ),
   );
 
   app.post(

@@ -6,6 +6,7 @@ import {
   type MyOrder,
   type OrderPaymentReply,
   paiseToRupees,
+  taxLines,
 } from '@bazaar/shared';
 import type { OrderStatus } from '@bazaar/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,8 +20,17 @@ import type { Mailer } from '../../lib/mailer/index';
 import { ordersPlaced } from '../../lib/metrics';
 import type { SettingsService } from '../settings/index';
 import type { CatalogueCache } from './catalogue-port';
-import type { CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
+import type {
+  AddressBook,
+  CheckoutCart,
+  CheckoutCartView,
+  CouponRules,
+  DeliveryQuotes,
+} from './checkout-ports';
+import { priceCheckout } from './checkout-pricing';
 import { findCartCoupon, findCouponLimit, holdCoupon } from './coupon-holds.repo';
+import { deliveryAddress } from './delivery-address';
+import type { InvoiceIssuer } from './invoice-port';
 import { type HoldCheck, OrderHolds } from './order-holds';
 import { type Actor, moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
@@ -60,6 +70,12 @@ export interface OrdersServiceDeps {
   log: FastifyBaseLogger;
   cart: CheckoutCart;
   coupons: CouponRules;
+  /** The shopper's address book, whose chosen address the order copies. */
+  addresses: AddressBook;
+  /** The delivery zones: the fee for the address's pincode, or that it is not served. */
+  delivery: DeliveryQuotes;
+  /** Issues a paid order's invoice in the paying transaction. */
+  invoices: InvoiceIssuer;
   /** The payments module, through the port orders declare (it calls back into settlePayment). */
   payments: OrderPayments;
   settings: SettingsService;
@@ -150,8 +166,13 @@ export class OrdersService {
           `You have ${MAX_UNPAID_ORDERS} orders waiting for payment. Pay or delete one of them in My Orders first.`,
         );
       }
+      const shippingAddress = await deliveryAddress(tx, this.deps.addresses, userId, input);
+      // Priced here, from the catalogue and settings as this transaction sees them; nothing the client
+      // sends about money counts. The order keeps this pricing: a later tax-mode change never touches it.
+      const { pricing, refusal } = await priceCheckout(this.deps, tx, cart, shippingAddress, now);
+      if (refusal) throw conflict(refusal);
       const holds = new OrderHolds(tx, { userId, ...client }, await this.deps.settings.holdRules(tx), now);
-      const { totals } = cart;
+      const { totals } = pricing;
       const placed = await insertOrder(
         tx,
         {
@@ -160,7 +181,7 @@ export class OrdersService {
           name: input.name,
           email: input.email,
           phone: input.phone,
-          shippingAddress: input.shippingAddress,
+          shippingAddress,
           paymentMethod: payments.window.provider,
           // The sandbox takes no money: its orders are test orders, shown as such and never revenue.
           isTest: payments.window.provider === 'sandbox',
@@ -172,6 +193,9 @@ export class OrdersService {
           shippingPaise: totals.shippingPaise,
           taxPaise: totals.taxPaise,
           totalPaise: totals.totalPaise,
+          pricing,
+          buyerGstin: input.buyerGstin ?? null,
+          buyerLegalName: input.buyerGstin ? (input.buyerLegalName ?? input.name) : null,
           expiresAt: holds.payBy,
           createdAt: now,
         },
@@ -237,9 +261,14 @@ export class OrdersService {
    * what placing it now would meet: the hold window, a deadline kept from a deleted order, and
    * anything the shopper may not hold (the same checks placing makes, read without locking).
    */
-  async checkoutSummary(userId: string, client: OrderClient): Promise<CheckoutSummary> {
+  async checkoutSummary(userId: string, client: OrderClient, addressId?: string): Promise<CheckoutSummary> {
     const { db, clock } = this.deps;
     const cart = await this.deps.cart.priced(db, userId, { lock: false });
+    const address = addressId
+      ? await deliveryAddress(db, this.deps.addresses, userId, { addressId } as CreateOrderInput)
+      : null;
+    const { pricing, refusal } = await priceCheckout(this.deps, db, cart, address, clock.now());
+    const totals = pricing.totals;
     const last = await findLastDelivery(db, userId);
     const rules = await this.deps.settings.holdRules(db);
     const preview = await this.previewHolds(
@@ -260,11 +289,15 @@ export class OrdersService {
         stock: line.stock,
       })),
       coupon: cart.coupon && { code: cart.coupon.code, discount: cart.coupon.discount },
-      subtotal: rupees(cart.totals.subTotalPaise),
-      discount: rupees(cart.totals.couponDiscountPaise),
-      tax: rupees(cart.totals.taxPaise),
-      shipping: rupees(cart.totals.shippingPaise),
-      total: rupees(cart.totals.totalPaise),
+      subtotal: rupees(totals.subTotalPaise),
+      discount: rupees(totals.couponDiscountPaise),
+      tax: rupees(totals.taxPaise),
+      shipping: rupees(totals.shippingPaise),
+      total: rupees(totals.totalPaise),
+      taxIncluded: pricing.taxIncluded,
+      taxLines: taxLines(pricing),
+      addressId: addressId ?? null,
+      deliveryRefusal: refusal,
       holdMinutes: Math.round(rules.windowMs / 60_000),
       ...preview,
       lastDetails: last

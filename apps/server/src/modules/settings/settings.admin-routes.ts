@@ -1,4 +1,10 @@
-import { errorReplySchema, shopSettingsSchema, shopSettingsUpdateFieldsSchema } from '@bazaar/shared';
+import {
+  errorReplySchema,
+  shopSettingsSchema,
+  shopSettingsUpdateFieldsSchema,
+  taxSettingsBodySchema,
+  taxSettingsReplySchema,
+} from '@bazaar/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
@@ -42,5 +48,34 @@ export async function settingsAdminRoutes(base: FastifyInstance) {
       if (!parsed.success) throw validationError(parsed.error.issues);
       return settings.update(signedInUser(request), parsed.data, form.files[0]);
     },
+  );
+
+  app.get(
+    '/admin/settings/tax',
+    {
+      schema: {
+        tags: ['admin: settings'],
+        security: [{ bearerAuth: [] }],
+        summary: 'The tax mode and the shop’s GSTIN',
+        response: { 200: taxSettingsReplySchema },
+      },
+    },
+    async () => settings.tax(),
+  );
+
+  app.put(
+    '/admin/settings/tax',
+    {
+      schema: {
+        tags: ['admin: settings'],
+        security: [{ bearerAuth: [] }],
+        summary: 'Switch the tax mode: flat rate added at checkout, or GST with prices that include it',
+        description:
+          'GST mode needs the shop’s GSTIN (format and check character validated); its first two digits are the shop’s state. Placed orders keep their pricing.',
+        body: taxSettingsBodySchema,
+        response: { 200: taxSettingsReplySchema, 400: errorReplySchema },
+      },
+    },
+    async (request) => settings.updateTax(signedInUser(request), request.body),
   );
 }

@@ -6,6 +6,10 @@ import {
   paiseToRupees,
   type ShopSettings,
   type ShopSettingsUpdateFields,
+  stateName,
+  TAX_MODE_LABELS,
+  type TaxSettingsInput,
+  type TaxSettingsReply,
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -81,7 +85,15 @@ const DEFAULTS: Omit<ShopSettingsRow, 'updatedAt'> = {
   instagramUrl: null,
   xUrl: null,
   youtubeUrl: null,
+  taxMode: 'flat',
+  gstin: null,
+  gstStateCode: null,
 };
+
+/** How the shop charges tax now: what cart, checkout and invoices price by. */
+export type ShopTaxSetup =
+  | { mode: 'flat'; taxPercent: number }
+  | { mode: 'gst'; gstin: string; shopStateCode: string };
 
 /**
  * The shop's own settings. Read on every use rather than kept in memory, so a change made through any
@@ -221,7 +233,66 @@ export class SettingsService {
     };
   }
 
+  /** The tax mode, and in GST mode the shop's GSTIN and state; pass `tx` to read inside a unit of work. */
+  async taxSetup(db: DbOrTx = this.deps.db): Promise<ShopTaxSetup> {
+    const row = await this.row(db);
+    return row.taxMode === 'gst' && row.gstin && row.gstStateCode
+      ? { mode: 'gst', gstin: row.gstin, shopStateCode: row.gstStateCode }
+      : { mode: 'flat', taxPercent: DEFAULT_PRICING.taxPercent };
+  }
+
+  /** What an invoice prints of the shop, in one read (safe inside the paying transaction). */
+  async invoiceDetails(db: DbOrTx = this.deps.db) {
+    const row = await this.row(db);
+    return {
+      name: row.name,
+      address: row.address,
+      email: row.email,
+      phone: row.phone,
+      gstin: row.gstin,
+      stateCode: row.gstStateCode,
+    };
+  }
+
+  /** The admin's tax settings. */
+  async tax(db: DbOrTx = this.deps.db): Promise<TaxSettingsReply> {
+    return toTaxReply(await this.row(db));
+  }
+
+  /**
+   * Switches the tax mode (and sets the GSTIN, whose first two digits are the shop's state). Orders
+   * already placed keep the pricing they were placed with; only carts and new orders follow.
+   */
+  async updateTax(actor: Actor, input: TaxSettingsInput): Promise<TaxSettingsReply> {
+    const row = await inTransaction(this.deps.db, async (tx, unit) => {
+      const current = await lockShopSettings(tx);
+      const updated = await updateShopSettings(tx, {
+        taxMode: input.taxMode,
+        ...(input.gstin ? { gstin: input.gstin, gstStateCode: input.gstin.slice(0, 2) } : {}),
+      });
+      unit.afterCommit(() => this.changes.announce());
+      const change = diff(toTaxReply(current), toTaxReply(updated));
+      await this.deps.audit.record(tx, actor, {
+        action: 'settings.tax',
+        entityId: null,
+        summary: change ? `Tax: ${TAX_MODE_LABELS[updated.taxMode]}` : 'Saved without changes',
+        ...change,
+      });
+      return updated;
+    });
+    return toTaxReply(row);
+  }
+
   private async row(db: DbOrTx): Promise<ShopSettingsRow> {
     return (await findShopSettings(db)) ?? { ...DEFAULTS, updatedAt: new Date(0) };
   }
+}
+
+function toTaxReply(row: ShopSettingsRow): TaxSettingsReply {
+  return {
+    taxMode: row.taxMode,
+    gstin: row.gstin,
+    stateCode: row.gstStateCode,
+    state: row.gstStateCode ? stateName(row.gstStateCode) : null,
+  };
 }

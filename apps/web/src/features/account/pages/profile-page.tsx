@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AddressBook } from '@/components/address-book/address-book';
 import { PageMeta } from '@/lib/page-meta';
 import { useSession } from '@/lib/session-store';
 import { AccountSideMenu } from '../components/account-side-menu';
@@ -36,6 +37,7 @@ export function ProfilePage() {
           {user ? (
             <>
               <ProfileForm user={user} />
+              <AddressBook />
               <SignOutEverywhere />
             </>
           ) : (

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ProductImage } from '@/components/ui/product-image';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { downloadInvoice } from '@/lib/download-invoice';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -109,6 +110,19 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           <Button onClick={onPayment} loading={markPaid.isPending} disabled={busy}>
             {order.isPaid ? 'Mark as Unpaid' : 'Mark as Paid'}
           </Button>
+          {order.isPaid ? (
+            <Button
+              variant="outline"
+              onClick={async () => {
+                const failed = await downloadInvoice(
+                  `/admin/orders/${encodeURIComponent(order._id)}/invoice`,
+                );
+                if (failed) notify.error(failed);
+              }}
+            >
+              Download invoice
+            </Button>
+          ) : null}
           <Button variant="dark" onClick={onDelete} loading={deleteOrder.isPending} disabled={busy}>
             Delete
           </Button>

@@ -16,6 +16,7 @@ import { shopSettingsQueryOptions } from '@/lib/shop-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUpdateShopSettings } from '../api/update-settings';
 import { SingleImagePicker } from '../components/image-picker';
+import { TaxSettingsForm } from '../components/tax-settings-form';
 
 const DEFAULT_COLOUR = '#2563eb';
 const HOLD = HOLD_SETTINGS_LIMITS;
@@ -292,6 +293,7 @@ export function ShopSettingsPage() {
       ) : (
         <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
       )}
+      <TaxSettingsForm />
     </section>
   );
 }

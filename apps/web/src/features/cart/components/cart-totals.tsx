@@ -2,6 +2,7 @@ import { formatINR } from '@bazaar/shared/money';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
+import { TaxLines } from '@/components/ui/tax-lines';
 import type { useCartActions } from '../hooks/use-cart-actions';
 import type { CartView } from '../hooks/use-cart-view';
 
@@ -57,8 +58,9 @@ export function CartTotals({
           label="Shipping:"
           value={view.shipping === 0 && view.totalItems > 0 ? 'Free' : formatINR(view.shipping)}
         />
-        <Row label="Tax:" value={formatINR(view.tax)} />
+        {view.taxIncluded ? null : <Row label="Tax:" value={formatINR(view.tax)} />}
         <Row label="Total:" value={formatINR(view.total)} strong />
+        {view.taxIncluded ? <TaxLines lines={view.taxLines} /> : null}
       </dl>
       <div className="mt-4 flex justify-center">
         <Link to="/cart/checkout" className={buttonClasses('primary', 'lg', 'w-full sm:w-auto')}>

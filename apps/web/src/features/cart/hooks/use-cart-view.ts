@@ -41,6 +41,9 @@ export interface CartView {
   couponDiscount: number;
   shipping: number;
   tax: number;
+  /** GST mode: the tax is inside the prices, shown as "incl. GST" rows under the total. */
+  taxIncluded: boolean;
+  taxLines: { label: string; amount: number }[];
   total: number;
   totalItems: number;
   coupon: AppliedCoupon | null;
@@ -66,6 +69,8 @@ function fromAccount(cart: CartReply): Omit<CartView, 'signedIn' | 'loading'> {
     couponDiscount: cart.couponDiscount,
     shipping: cart.shipping,
     tax: cart.tax,
+    taxIncluded: cart.taxIncluded ?? false,
+    taxLines: cart.taxLines ?? [],
     total: cart.total,
     totalItems: cart.totalItems,
     coupon: cart.coupon,
@@ -106,6 +111,8 @@ export function guestCartView(
     couponDiscount: paiseToRupees(totals.couponDiscountPaise),
     shipping: paiseToRupees(totals.shippingPaise),
     tax: paiseToRupees(totals.taxPaise),
+    taxIncluded: false,
+    taxLines: [],
     total: paiseToRupees(totals.totalPaise),
     totalItems: totals.totalItems,
     coupon: coupon && { code: coupon.code, discount: coupon.discount },

@@ -5,14 +5,19 @@ import { api } from '@/lib/api-client';
 export const checkoutKey = ['orders', 'checkout'] as const;
 
 /** GET /orders/checkout: the cart as the order will be priced, and the details used last time. */
-export function getCheckout(signal?: AbortSignal): Promise<CheckoutSummary> {
-  return api<CheckoutSummary>('/orders/checkout', { signal });
+export function getCheckout(signal?: AbortSignal, addressId?: string | null): Promise<CheckoutSummary> {
+  const query = addressId ? `?addressId=${encodeURIComponent(addressId)}` : '';
+  return api<CheckoutSummary>(`/orders/checkout${query}`, { signal });
 }
 
-export function checkoutQueryOptions() {
-  return queryOptions({ queryKey: checkoutKey, queryFn: ({ signal }) => getCheckout(signal) });
+/** Priced for the chosen address of the book (its zone's fee, its state's GST), or for none yet. */
+export function checkoutQueryOptions(addressId: string | null = null) {
+  return queryOptions({
+    queryKey: addressId ? [...checkoutKey, addressId] : checkoutKey,
+    queryFn: ({ signal }) => getCheckout(signal, addressId),
+  });
 }
 
-export function useCheckout() {
-  return useQuery(checkoutQueryOptions());
+export function useCheckout(addressId: string | null = null) {
+  return useQuery({ ...checkoutQueryOptions(addressId), placeholderData: (previous) => previous });
 }

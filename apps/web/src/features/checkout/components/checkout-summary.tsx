@@ -1,6 +1,7 @@
 import { formatINR } from '@bazaar/shared/money';
 import type { CheckoutSummary as Summary } from '@bazaar/shared/schemas/orders';
 import { ProductImage } from '@/components/ui/product-image';
+import { TaxLines } from '@/components/ui/tax-lines';
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -54,8 +55,9 @@ export function CheckoutSummary({ summary }: { summary: Summary }) {
           />
         ) : null}
         <Row label="Shipping:" value={summary.shipping === 0 ? 'Free' : formatINR(summary.shipping)} />
-        <Row label="Tax:" value={formatINR(summary.tax)} />
+        {summary.taxIncluded ? null : <Row label="Tax:" value={formatINR(summary.tax)} />}
         <Row label="Total:" value={formatINR(summary.total)} strong />
+        {summary.taxIncluded ? <TaxLines lines={summary.taxLines ?? []} /> : null}
       </dl>
     </div>
   );

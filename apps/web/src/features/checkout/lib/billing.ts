@@ -20,21 +20,30 @@ export function billingDefaults(last: CheckoutSummary['lastDetails'], fallbackEm
 }
 
 /** The order request the spec names, from the checked form. Items and prices are the server's to decide. */
-export function orderBody(details: {
-  firstName: string;
-  lastName?: string | undefined;
-  street: string;
-  apartment?: string | undefined;
-  city: string;
-  state: string;
-  pinCode: string;
-  phone: string;
-  email: string;
-}): CreateOrderBody {
-  return {
+export function orderBody(
+  details: {
+    firstName: string;
+    lastName?: string | undefined;
+    street: string;
+    apartment?: string | undefined;
+    city: string;
+    state: string;
+    pinCode: string;
+    phone: string;
+    email: string;
+  },
+  addressId: string | null = null,
+): CreateOrderBody {
+  const buyer = {
     name: [details.firstName, details.lastName].filter(Boolean).join(' '),
     email: details.email,
     phone: details.phone,
+    paymentMethod: 'razorpay',
+  };
+  // A book address is the server's to copy; the typed fields are sent only without one.
+  if (addressId) return { ...buyer, addressId };
+  return {
+    ...buyer,
     shippingAddress: {
       street: details.street,
       apartment: details.apartment,
@@ -43,6 +52,5 @@ export function orderBody(details: {
       pinCode: details.pinCode,
       country: 'India',
     },
-    paymentMethod: 'razorpay',
   };
 }

@@ -1,4 +1,5 @@
 import { CHECKOUT_MESSAGES, SHOP_TIME_ZONE } from '@bazaar/shared/constants';
+import type { Address } from '@bazaar/shared/schemas/addresses';
 import {
   type BillingDetails,
   billingDetailsSchema,
@@ -7,10 +8,11 @@ import {
 } from '@bazaar/shared/schemas/orders';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { AddressPicker } from '@/components/address-book/address-picker';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
@@ -81,9 +83,14 @@ function CheckoutForm({ summary }: { summary: Summary }) {
   const user = useSession((s) => s.user);
   const placeOrder = usePlaceOrder();
   const [paying, setPaying] = useState(false);
+  const [deliverTo, setDeliverTo] = useState<Address | null>(null);
+  // The order is priced for the chosen address: the summary follows it (zone fee, GST split).
+  const forAddress = useCheckout(deliverTo?._id ?? null);
+  const priced = deliverTo && forAddress.data ? forAddress.data : summary;
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors },
   } = useForm<Values, unknown, Checked>({
     resolver: zodResolver(billingDetailsSchema),
@@ -91,6 +98,23 @@ function CheckoutForm({ summary }: { summary: Summary }) {
     defaultValues: billingDefaults(summary.lastDetails, user?.email ?? ''),
   });
   const busy = placeOrder.isPending || paying;
+  const chooseAddress = useCallback(
+    (a: Address | null) => {
+      setDeliverTo(a);
+      if (!a) return;
+      // The typed address fields stay valid (and hidden); the server copies the book's address itself.
+      setValue('street', a.line1);
+      setValue('apartment', a.line2 ?? '');
+      setValue('city', a.city);
+      setValue('state', a.state);
+      setValue('pinCode', a.pincode);
+      const [first = '', ...rest] = a.name.split(' ');
+      setValue('firstName', first);
+      setValue('lastName', rest.join(' '));
+      setValue('phone', a.phone);
+    },
+    [setValue],
+  );
 
   const onSubmit = handleSubmit(
     async (details) => {
@@ -102,7 +126,9 @@ function CheckoutForm({ summary }: { summary: Summary }) {
       notify.info(CHECKOUT_MESSAGES.processing);
       let payment: Awaited<ReturnType<typeof placeOrder.mutateAsync>>;
       try {
-        payment = await placeOrder.mutateAsync(orderBody(details as BillingDetails & Checked));
+        payment = await placeOrder.mutateAsync(
+          orderBody(details as BillingDetails & Checked, deliverTo?._id ?? null),
+        );
       } catch (error) {
         // A refusal the shopper can act on (stock, coupon) says what; anything else is the spec's alert.
         const actionable = error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT';
@@ -126,10 +152,15 @@ function CheckoutForm({ summary }: { summary: Summary }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-10 grid gap-12 lg:grid-cols-2">
+    <div className="mt-10 grid gap-12 lg:grid-cols-2">
       <div>
         <h1 className="text-3xl font-medium">Billing Details</h1>
-        <div className="mt-8 flex flex-col gap-6">
+        {user ? (
+          <div className="mt-8">
+            <AddressPicker value={deliverTo?._id ?? null} onChange={chooseAddress} />
+          </div>
+        ) : null}
+        <form id="checkout-form" onSubmit={onSubmit} noValidate className="mt-8 flex flex-col gap-6">
           <div className="grid gap-6 sm:grid-cols-2">
             <FormField
               label="First Name*"
@@ -146,43 +177,45 @@ function CheckoutForm({ summary }: { summary: Summary }) {
               {...register('lastName')}
             />
           </div>
-          <FormField
-            label="Street Address*"
-            autoComplete="address-line1"
-            maxLength={CHECKOUT_LIMITS.street}
-            error={errors.street?.message}
-            {...register('street')}
-          />
-          <FormField
-            label="Apartment, floor, etc. (optional)"
-            autoComplete="address-line2"
-            maxLength={CHECKOUT_LIMITS.apartment}
-            error={errors.apartment?.message}
-            {...register('apartment')}
-          />
-          <div className="grid gap-6 sm:grid-cols-2">
+          <div className={deliverTo ? 'hidden' : 'flex flex-col gap-6'}>
             <FormField
-              label="Town/City*"
-              autoComplete="address-level2"
-              maxLength={CHECKOUT_LIMITS.city}
-              error={errors.city?.message}
-              {...register('city')}
+              label="Street Address*"
+              autoComplete="address-line1"
+              maxLength={CHECKOUT_LIMITS.street}
+              error={errors.street?.message}
+              {...register('street')}
             />
             <FormField
-              label="State*"
-              autoComplete="address-level1"
-              maxLength={CHECKOUT_LIMITS.state}
-              error={errors.state?.message}
-              {...register('state')}
+              label="Apartment, floor, etc. (optional)"
+              autoComplete="address-line2"
+              maxLength={CHECKOUT_LIMITS.apartment}
+              error={errors.apartment?.message}
+              {...register('apartment')}
+            />
+            <div className="grid gap-6 sm:grid-cols-2">
+              <FormField
+                label="Town/City*"
+                autoComplete="address-level2"
+                maxLength={CHECKOUT_LIMITS.city}
+                error={errors.city?.message}
+                {...register('city')}
+              />
+              <FormField
+                label="State*"
+                autoComplete="address-level1"
+                maxLength={CHECKOUT_LIMITS.state}
+                error={errors.state?.message}
+                {...register('state')}
+              />
+            </div>
+            <FormField
+              label="Pin Code*"
+              autoComplete="postal-code"
+              maxLength={CHECKOUT_LIMITS.pinCode}
+              error={errors.pinCode?.message}
+              {...register('pinCode')}
             />
           </div>
-          <FormField
-            label="Pin Code*"
-            autoComplete="postal-code"
-            maxLength={CHECKOUT_LIMITS.pinCode}
-            error={errors.pinCode?.message}
-            {...register('pinCode')}
-          />
           <FormField
             label="Phone Number*"
             type="tel"
@@ -203,10 +236,15 @@ function CheckoutForm({ summary }: { summary: Summary }) {
           <p className="text-xs text-gray-600">
             We use these details for this order's delivery; they are offered again at your next checkout.
           </p>
-        </div>
+        </form>
       </div>
       <div className="lg:pt-16">
-        <CheckoutSummary summary={summary} />
+        <CheckoutSummary summary={priced} />
+        {priced.deliveryRefusal ? (
+          <p role="alert" className="mt-4 rounded border border-brand p-3 text-sm">
+            {priced.deliveryRefusal}
+          </p>
+        ) : null}
         {summary.holdRefusals.length > 0 ? (
           <div role="alert" className="mt-6 rounded border border-brand p-4 text-sm">
             <p className="font-medium">This order cannot be placed yet</p>
@@ -222,10 +260,10 @@ function CheckoutForm({ summary }: { summary: Summary }) {
             ? `Items of the unpaid order you deleted keep its payment time: pay for this order by ${payByTime.format(new Date(summary.payBy))}, or it is released.`
             : `Your items are held for you for ${summary.holdMinutes} minutes while you pay; an order left unpaid is released after that.`}
         </p>
-        <Button type="submit" size="lg" className="mt-6" loading={busy} disabled={busy}>
+        <Button type="submit" form="checkout-form" size="lg" className="mt-6" loading={busy} disabled={busy}>
           Place order
         </Button>
       </div>
-    </form>
+    </div>
   );
 }

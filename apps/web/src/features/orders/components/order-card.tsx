@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ProductImage } from '@/components/ui/product-image';
+import { downloadInvoice } from '@/lib/download-invoice';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useDeleteOrder } from '../api/delete-order';
@@ -138,6 +139,18 @@ export function OrderCard({ order }: { order: MyOrder }) {
                 Delete order
               </Button>
             </>
+          ) : null}
+          {order.isPaid ? (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={async () => {
+                const failed = await downloadInvoice(`/orders/${encodeURIComponent(order._id)}/invoice`);
+                if (failed) notify.error(failed);
+              }}
+            >
+              Download invoice
+            </Button>
           ) : null}
           <Button size="sm" variant="outline" onClick={() => notify.info(CHECKOUT_MESSAGES.viewDetailsSoon)}>
             View Details

@@ -1,0 +1,180 @@
+import {
+  CREDIT_NOTE_SERIES,
+  CreditNoteError,
+  type CreditNoteLine,
+  creditNote,
+  financialYearOf,
+  formatDocumentNumber,
+  INVOICE_SERIES,
+  type OrderPricing,
+  type RefundRequest,
+} from '@bazaar/shared/gst';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Clock } from '../../lib/clock';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { type CreditNoteDocument, renderInvoicePdf } from '../../lib/invoice-pdf/index';
+import type { SettingsService } from '../settings/index';
+import { type InvoicedOrder, invoiceDocument, type ShopDetails } from './invoice-documents';
+import {
+  type CreditNoteRow,
+  findCreditNotes,
+  findInvoiceOfOrder,
+  findInvoiceWithOwner,
+  type InvoiceRow,
+  insertCreditNote,
+  insertInvoice,
+  lockInvoiceOfOrder,
+  nextSequence,
+} from './invoices.repo';
+
+export interface InvoicesServiceDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  settings: Pick<SettingsService, 'invoiceDetails'>;
+}
+
+export interface IssuedCreditNote {
+  id: string;
+  number: string;
+  invoiceNumber: string;
+  totalPaise: number;
+  lines: CreditNoteLine[];
+}
+
+const isUuid = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
+
+/**
+ * Invoices and credit notes: numbered in the transaction that pays (or refunds) the order, from a counter
+ * row per series and financial year, rendered once and kept; every download sends the kept bytes.
+ */
+export class InvoicesService {
+  constructor(private readonly deps: InvoicesServiceDeps) {}
+
+  /**
+   * The paid order's invoice, issued in `tx` (the settlement's or Mark as Paid's): the next number of
+   * the year, the PDF rendered from the order's own pricing. Idempotent: an order keeps its first
+   * invoice. Returns null for an order that cannot have one (invoice-documents.ts).
+   */
+  async issue(tx: DbOrTx, order: InvoicedOrder): Promise<InvoiceRow | null> {
+    const existing = await findInvoiceOfOrder(tx, order.id);
+    if (existing) return existing;
+    const issuedAt = this.deps.clock.now();
+    const year = financialYearOf(issuedAt);
+    const shop = await this.shop(tx);
+    // Checked before a number is taken, so an order without an invoice uses none up.
+    if (!invoiceDocument(order, shop, formatDocumentNumber(INVOICE_SERIES, year, 1), issuedAt)) {
+      this.deps.log.warn({ orderId: order.id }, 'paid order has no invoice: no pricing or no delivery state');
+      return null;
+    }
+    const sequence = await nextSequence(tx, INVOICE_SERIES, year.startYear);
+    const number = formatDocumentNumber(INVOICE_SERIES, year, sequence);
+    const doc = invoiceDocument(order, shop, number, issuedAt)!;
+    const pdf = await renderInvoicePdf(doc);
+    return insertInvoice(tx, {
+      orderId: order.id,
+      number,
+      series: INVOICE_SERIES,
+      yearStart: year.startYear,
+      sequence,
+      kind: doc.kind === 'tax-invoice' ? 'tax-invoice' : 'invoice',
+      issuedAt,
+      document: doc,
+      pdf,
+      totalPaise: order.pricing!.totals.totalPaise,
+    });
+  }
+
+  /** GET /orders/{id}/invoice: the shopper's own order's PDF, as it was issued. */
+  async pdfForShopper(userId: string, orderId: string): Promise<{ number: string; pdf: Buffer }> {
+    const found = isUuid(orderId) ? await findInvoiceWithOwner(this.deps.db, orderId) : undefined;
+    if (!found || found.userId !== userId || found.deleted) {
+      throw notFound('No invoice for this order yet: an order gets its invoice once it is paid.');
+    }
+    return { number: found.invoice.number, pdf: found.invoice.pdf };
+  }
+
+  /** The admin's download from the order screen. */
+  async pdfForAdmin(orderId: string): Promise<{ number: string; pdf: Buffer }> {
+    const found = isUuid(orderId) ? await findInvoiceOfOrder(this.deps.db, orderId) : undefined;
+    if (!found)
+      throw notFound('This order has no invoice: it was never paid, or was placed before invoices.');
+    return { number: found.number, pdf: found.pdf };
+  }
+
+  /**
+   * A credit note against the order's invoice, in its own series: the refunded units (or an amount)
+   * with each line's taxes reversed in proportion (shared gst/credit-note.ts), never more than the
+   * invoice has left. Runs in `db`'s transaction when given one (the refund's), else its own.
+   */
+  async issueCreditNote(
+    orderId: string,
+    request: RefundRequest,
+    reason: string,
+    db: DbOrTx = this.deps.db,
+  ): Promise<IssuedCreditNote> {
+    if (!isUuid(orderId)) throw notFound('Order not found');
+    return inTransaction(db, async (tx) => {
+      const invoice = await lockInvoiceOfOrder(tx, orderId);
+      if (!invoice) throw conflict('This order has no invoice to credit.');
+      const invoiced = invoice.document as { pricing: OrderPricing; supplier: unknown; recipient: unknown };
+      const previous = (await findCreditNotes(tx, invoice.id)).flatMap((n) => n.lines);
+      let note: ReturnType<typeof creditNote>;
+      try {
+        note = creditNote(invoiced.pricing, previous, request);
+      } catch (error) {
+        if (error instanceof CreditNoteError) throw badRequest(error.message);
+        throw error;
+      }
+      const issuedAt = this.deps.clock.now();
+      const year = financialYearOf(issuedAt);
+      const sequence = await nextSequence(tx, CREDIT_NOTE_SERIES, year.startYear);
+      const number = formatDocumentNumber(CREDIT_NOTE_SERIES, year, sequence);
+      const p = invoiced.pricing;
+      const doc: CreditNoteDocument = {
+        kind: 'credit-note',
+        number,
+        issuedAt,
+        supplier: invoiced.supplier as CreditNoteDocument['supplier'],
+        recipient: invoiced.recipient as CreditNoteDocument['recipient'],
+        orderReference: (invoice.document as { orderReference: string }).orderReference,
+        reverseCharge: false,
+        mode: p.mode,
+        supply: p.supply,
+        stateTaxName: p.stateTaxName,
+        placeOfSupplyStateCode: (invoiced.recipient as { stateCode: string }).stateCode,
+        invoice: { number: invoice.number, issuedAt: invoice.issuedAt },
+        reason,
+        lines: note.lines,
+        totals: note.totals,
+      };
+      const pdf = await renderInvoicePdf(doc);
+      const row: CreditNoteRow = await insertCreditNote(tx, {
+        invoiceId: invoice.id,
+        number,
+        series: CREDIT_NOTE_SERIES,
+        yearStart: year.startYear,
+        sequence,
+        issuedAt,
+        reason,
+        lines: note.lines,
+        document: doc,
+        pdf,
+        totalPaise: note.totals.totalPaise,
+      });
+      return {
+        id: row.id,
+        number,
+        invoiceNumber: invoice.number,
+        totalPaise: row.totalPaise,
+        lines: note.lines,
+      };
+    });
+  }
+
+  private shop(db: DbOrTx): Promise<ShopDetails> {
+    return this.deps.settings.invoiceDetails(db);
+  }
+}
