@@ -18,6 +18,7 @@ import { EmailChannel, NotifyService } from './modules/notify/index';
 import { HoldAdminService } from './modules/orders/hold-admin.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
+import { ShipmentAdminService } from './modules/orders/shipment-admin.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SeoService } from './modules/seo/seo.service';
@@ -59,6 +60,8 @@ export interface Services {
   cart: CartService;
   wishlist: WishlistService;
   orderAdmin: OrderAdminService;
+  /** Carriers and shipping orders. */
+  shipmentAdmin: ShipmentAdminService;
   holdAdmin: HoldAdminService;
   couponAdmin: CouponAdminService;
   dashboard: DashboardService;
@@ -107,7 +110,17 @@ export function createServices(deps: Deps): Services {
   });
   const payments = new PaymentsService({ ...deps, orders });
   const userAdmin = new UserAdminService({ ...deps, audit });
-  const orderAdmin = new OrderAdminService({ ...deps, audit, payments });
+  const notify = new NotifyService({
+    ...deps,
+    settings,
+    audit,
+    email: new EmailChannel(deps.mailer, new URL(deps.config.publicUrl).hostname),
+    templateLanguage: deps.config.messaging.whatsapp.templateLanguage,
+    // SMTP may take minutes (nodemailer's socket timeout is 10); WhatsApp answers within its timeout.
+    staleAfterMs: { email: 15 * 60_000, whatsapp: 3 * deps.config.messaging.whatsapp.timeoutMs },
+  });
+  const orderAdmin = new OrderAdminService({ ...deps, audit, payments, notify });
+  const shipmentAdmin = new ShipmentAdminService({ ...deps, audit, notify });
   return {
     passwords,
     catalogue,
@@ -134,15 +147,8 @@ export function createServices(deps: Deps): Services {
     holdAdmin: new HoldAdminService({ ...deps, audit, settings, catalogue }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),
     dashboard: new DashboardService({ ...deps, orderAdmin, userAdmin }),
-    notify: new NotifyService({
-      ...deps,
-      settings,
-      audit,
-      email: new EmailChannel(deps.mailer, new URL(deps.config.publicUrl).hostname),
-      templateLanguage: deps.config.messaging.whatsapp.templateLanguage,
-      // SMTP may take minutes (nodemailer's socket timeout is 10); WhatsApp answers within its timeout.
-      staleAfterMs: { email: 15 * 60_000, whatsapp: 3 * deps.config.messaging.whatsapp.timeoutMs },
-    }),
+    notify,
+    shipmentAdmin,
     delivery,
     deliveryAdmin: new DeliveryAdminService({ ...deps, audit, delivery }),
   };

@@ -156,3 +156,6 @@ export const SOCIAL_NETWORKS = {
   youtubeUrl: { label: 'YouTube', hosts: ['youtube.com', 'youtu.be'] },
 } as const;
 export type SocialLinkField = keyof typeof SOCIAL_NETWORKS;
+
+/** The ship form's choice for a carrier the shop has not listed (schemas/shipments.ts). */
+export const OTHER_CARRIER = 'other';

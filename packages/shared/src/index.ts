@@ -20,5 +20,6 @@ export * from './schemas/order-admin';
 export * from './schemas/orders';
 export * from './schemas/payments';
 export * from './schemas/settings';
+export * from './schemas/shipments';
 export * from './schemas/user';
 export * from './schemas/wishlist';

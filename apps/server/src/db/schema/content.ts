@@ -34,6 +34,8 @@ export const shopSettings = pgTable(
     instagramUrl: text('instagram_url'),
     xUrl: text('x_url'),
     youtubeUrl: text('youtube_url'),
+    /** Days after delivery within which a shopper may ask to return items (the product page says it). */
+    returnWindowDays: integer('return_window_days').notNull().default(3),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -47,6 +49,7 @@ export const shopSettings = pgTable(
       'shop_settings_social_links_https',
       sql`coalesce(${t.facebookUrl}, 'https://') like 'https://%' and coalesce(${t.instagramUrl}, 'https://') like 'https://%' and coalesce(${t.xUrl}, 'https://') like 'https://%' and coalesce(${t.youtubeUrl}, 'https://') like 'https://%'`,
     ),
+    check('shop_settings_return_window', sql`${t.returnWindowDays} between 0 and 90`),
   ],
 );
 

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './after-sale';
 export * from './catalogue';
 export * from './content';
 export * from './delivery';

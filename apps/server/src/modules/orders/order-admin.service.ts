@@ -14,6 +14,7 @@ import { toCsv } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { shopDate, startOfShopDay } from '../../lib/shop-time';
 import type { Actor, AuditService } from '../audit/index';
+import type { NotifyService } from '../notify/index';
 import {
   countOrders,
   deleteOrderRow,
@@ -32,8 +33,10 @@ import {
   type PaymentRow,
 } from './order-admin.repo';
 import { moveOrder, type Actor as OrderActor } from './order-lifecycle';
+import { orderNumber } from './order-number';
 import { findOrderById, hasCapturedPayment, type OrderRow } from './orders.repo';
 import type { OrderPayments } from './payment-ports';
+import { findShipment, type ShipmentRow } from './shipments.repo';
 
 /** At most this many orders go into one CSV export (a larger shop narrows it with the search or status). */
 export const ORDER_EXPORT_MAX = 50_000;
@@ -44,6 +47,8 @@ export interface OrderAdminServiceDeps {
   audit: AuditService;
   /** Asked before a payment is recorded by hand: the shopper may have paid online after all. */
   payments: Pick<OrderPayments, 'settleFromProvider'>;
+  /** The shopper hears of the steps after the sale (delivered). */
+  notify: Pick<NotifyService, 'enqueue'>;
 }
 
 export interface StatusChange {
@@ -61,6 +66,7 @@ export interface AdminOrderDetail {
   items: OrderItemRow[];
   payments: PaymentRow[];
   history: StatusChange[];
+  shipment: ShipmentRow | null;
 }
 
 export interface OrderPage {
@@ -109,15 +115,17 @@ export class OrderAdminService {
     const { db } = this.deps;
     const order = idSchema.safeParse(orderId).success ? await findOrderWithCustomer(db, orderId) : undefined;
     if (!order) throw notFound('Order not found');
-    const [items, payments, history] = await Promise.all([
+    const [items, payments, history, shipment] = await Promise.all([
       findOrderItems(db, orderId),
       findPayments(db, orderId),
       findStatusHistoryWithUsers(db, orderId),
+      findShipment(db, orderId),
     ]);
     return {
       order,
       items,
       payments,
+      shipment: shipment ?? null,
       history: history.map((h) => ({
         from: h.fromStatus,
         to: h.toStatus,
@@ -200,6 +208,15 @@ export class OrderAdminService {
         before: { status: order.status },
         after: { status: to },
       });
+      if (to === 'Delivered') {
+        await this.deps.notify.enqueue(
+          tx,
+          'order_delivered',
+          { email: order.email, phone: order.phone },
+          { name: order.name, orderNumber: orderNumber(order.id) },
+          { orderId: order.id },
+        );
+      }
     });
     return this.get(orderId);
   }

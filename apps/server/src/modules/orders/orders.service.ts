@@ -43,6 +43,7 @@ import {
   takeStock,
 } from './orders.repo';
 import type { OrderPayments } from './payment-ports';
+import { findShipmentsOfOrders } from './shipments.repo';
 import { pruneHolds } from './unpaid-holds.repo';
 
 /**
@@ -286,12 +287,17 @@ export class OrdersService {
       db,
       rows.map((r) => r.id),
     );
+    const shipments = await findShipmentsOfOrders(
+      db,
+      rows.map((r) => r.id),
+    );
     const now = clock.now();
     return rows.map((order) =>
       toMyOrder(
         order,
         items.filter((i) => i.orderId === order.id),
         now,
+        shipments.get(order.id),
       ),
     );
   }

@@ -81,6 +81,7 @@ const DEFAULTS: Omit<ShopSettingsRow, 'updatedAt'> = {
   instagramUrl: null,
   xUrl: null,
   youtubeUrl: null,
+  returnWindowDays: 3,
 };
 
 /**

@@ -11,7 +11,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrder } from '../api/get-order';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
+import { MarkDelivered } from '../components/mark-delivered';
 import { OrderStatusBadge, statusLabel } from '../components/order-status-badge';
+import { ShipForm } from '../components/ship-form';
 import { cellClass, Table } from '../components/table';
 import { TestOrderBadge } from '../components/test-order-badge';
 import { confirmAction } from '../lib/confirm';
@@ -178,8 +180,32 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           <Facts>
             <Fact term="Delivery">{order.isDelivered ? 'Delivered' : 'Not Delivered'}</Fact>
             {order.deliveredAt ? <Fact term="Delivered on">{formatDateTime(order.deliveredAt)}</Fact> : null}
-            {order.trackingNumber ? <Fact term="Tracking">{order.trackingNumber}</Fact> : null}
+            {order.shipment ? (
+              <>
+                <Fact term="Carrier">{order.shipment.carrier}</Fact>
+                <Fact term="Tracking">
+                  {order.shipment.trackingUrl ? (
+                    <a
+                      href={order.shipment.trackingUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                      className={linkClass}
+                    >
+                      {order.shipment.trackingNumber}
+                    </a>
+                  ) : (
+                    order.shipment.trackingNumber
+                  )}
+                </Fact>
+                <Fact term="Expected">{order.shipment.expectedDelivery}</Fact>
+                <Fact term="Shipped on">{formatDateTime(order.shipment.shippedAt)}</Fact>
+              </>
+            ) : order.trackingNumber ? (
+              <Fact term="Tracking">{order.trackingNumber}</Fact>
+            ) : null}
           </Facts>
+          {order.status === 'Processing' ? <ShipForm order={order} /> : null}
+          {order.status === 'Shipped' ? <MarkDelivered orderId={order._id} /> : null}
         </Panel>
       </div>
 

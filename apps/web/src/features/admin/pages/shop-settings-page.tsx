@@ -15,6 +15,7 @@ import { notify } from '@/lib/notify';
 import { shopSettingsQueryOptions } from '@/lib/shop-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUpdateShopSettings } from '../api/update-settings';
+import { CarriersSection } from '../components/carriers-form';
 import { SingleImagePicker } from '../components/image-picker';
 
 const DEFAULT_COLOUR = '#2563eb';
@@ -292,6 +293,7 @@ export function ShopSettingsPage() {
       ) : (
         <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
       )}
+      <CarriersSection />
     </section>
   );
 }
