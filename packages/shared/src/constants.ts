@@ -141,8 +141,6 @@ export const CHECKOUT_MESSAGES = {
   noOrders: 'No orders found',
   noOrdersHint: "You haven't placed any orders yet.",
   paymentNotCompleted: 'Payment not completed. Your order is waiting for payment: pay it from My Orders.',
-  viewDetailsSoon: 'Order details are coming soon.',
-  trackPackageSoon: 'Package tracking is coming soon.',
 } as const;
 
 /**

@@ -17,6 +17,7 @@ export * from './schemas/dashboard';
 export * from './schemas/delivery';
 export * from './schemas/holds';
 export * from './schemas/order-admin';
+export * from './schemas/order-details';
 export * from './schemas/orders';
 export * from './schemas/payments';
 export * from './schemas/settings';

@@ -4,6 +4,7 @@ import {
   createOrderBodySchema,
   errorReplySchema,
   messageReplySchema,
+  myOrderDetailSchema,
   myOrdersReplySchema,
   orderIdParamsSchema,
   orderPaymentReplySchema,
@@ -86,6 +87,21 @@ export async function ordersRoutes(base: FastifyInstance) {
       },
     },
     async (request) => ({ orders: await orders.listOwn(signedInUser(request).id) }),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "One of the caller's orders in full: items as charged, totals, address, payment, shipment and its timeline",
+        description: "Another shopper's order is 404, as is an unknown one.",
+        params: orderIdParamsSchema,
+        response: { 200: myOrderDetailSchema, ...errors },
+      },
+    },
+    async (request) => orders.detailOwn(signedInUser(request).id, request.params.id),
   );
 
   app.delete(

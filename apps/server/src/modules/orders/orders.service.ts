@@ -4,6 +4,7 @@ import {
   type CreateOrderInput,
   idSchema,
   type MyOrder,
+  type MyOrderDetail,
   type OrderPaymentReply,
   paiseToRupees,
 } from '@bazaar/shared';
@@ -21,6 +22,7 @@ import type { SettingsService } from '../settings/index';
 import type { CatalogueCache } from './catalogue-port';
 import type { CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
 import { findCartCoupon, findCouponLimit, holdCoupon } from './coupon-holds.repo';
+import { toMyOrderDetail } from './order-detail-view';
 import { type HoldCheck, OrderHolds } from './order-holds';
 import { type Actor, moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
@@ -34,6 +36,7 @@ import {
   findOrderById,
   findOrdersOfUser,
   findProductStock,
+  findStatusHistory,
   insertOrder,
   insertStatusHistory,
   lockOrder,
@@ -43,7 +46,7 @@ import {
   takeStock,
 } from './orders.repo';
 import type { OrderPayments } from './payment-ports';
-import { findShipmentsOfOrders } from './shipments.repo';
+import { findShipment, findShipmentsOfOrders } from './shipments.repo';
 import { pruneHolds } from './unpaid-holds.repo';
 
 /**
@@ -307,6 +310,19 @@ export class OrdersService {
    * and leaves their list; the shop keeps it, so a payment already on its way is still honoured or
    * refunded.
    */
+  /** GET /orders/{id}: one of the caller's own orders in full; anyone else's is "not found", as is a deleted one. */
+  async detailOwn(userId: string, orderId: string): Promise<MyOrderDetail> {
+    const { db, clock } = this.deps;
+    const order = await findOrderById(db, orderId);
+    if (!order || order.userId !== userId || order.shopperDeletedAt) throw notFound('Order not found');
+    const [items, shipment, history] = await Promise.all([
+      findItemsOfOrders(db, [order.id]),
+      findShipment(db, order.id),
+      findStatusHistory(db, order.id),
+    ]);
+    return toMyOrderDetail({ order, items, shipment, history }, clock.now());
+  }
+
   async deleteOwn(userId: string, orderId: string): Promise<void> {
     await this.ownOrder(userId, orderId);
     const { db, clock } = this.deps;

@@ -155,12 +155,12 @@ export function OrderCard({ order }: { order: MyOrder }) {
               </Button>
             </>
           ) : null}
-          <Button size="sm" variant="outline" onClick={() => notify.info(CHECKOUT_MESSAGES.viewDetailsSoon)}>
-            View Details
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => notify.info(CHECKOUT_MESSAGES.trackPackageSoon)}>
-            Track Package
-          </Button>
+          <Link to={`/orders/${order._id}`} className={buttonClasses('outline', 'sm')}>
+            View Details<span className="sr-only"> of order #{order.orderNumber}</span>
+          </Link>
+          <Link to={`/orders/${order._id}#timeline`} className={buttonClasses('outline', 'sm')}>
+            Track Package<span className="sr-only"> of order #{order.orderNumber}</span>
+          </Link>
         </div>
       </footer>
     </article>
