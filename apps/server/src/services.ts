@@ -20,6 +20,7 @@ import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
 import { ShipmentAdminService } from './modules/orders/shipment-admin.service';
 import { PaymentsService } from './modules/payments/payments.service';
+import { RefundsService } from './modules/payments/refunds.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SeoService } from './modules/seo/seo.service';
 import { SettingsService } from './modules/settings/settings.service';
@@ -62,6 +63,8 @@ export interface Services {
   orderAdmin: OrderAdminService;
   /** Carriers and shipping orders. */
   shipmentAdmin: ShipmentAdminService;
+  /** Full and partial refunds through the provider; `onRefundRecorded` is the credit-note seam. */
+  refunds: RefundsService;
   holdAdmin: HoldAdminService;
   couponAdmin: CouponAdminService;
   dashboard: DashboardService;
@@ -96,6 +99,15 @@ export function createServices(deps: Deps): Services {
   const settings = new SettingsService({ ...deps, audit, delivery });
   const coupons = new CouponsService();
   const cart = new CartService({ ...deps, settings, coupons });
+  const notify = new NotifyService({
+    ...deps,
+    settings,
+    audit,
+    email: new EmailChannel(deps.mailer, new URL(deps.config.publicUrl).hostname),
+    templateLanguage: deps.config.messaging.whatsapp.templateLanguage,
+    // SMTP may take minutes (nodemailer's socket timeout is 10); WhatsApp answers within its timeout.
+    staleAfterMs: { email: 15 * 60_000, whatsapp: 3 * deps.config.messaging.whatsapp.timeoutMs },
+  });
   // Payments settle orders (one way, through OrdersService's public methods); orders reach payments
   // only through their own port (orders/payment-ports.ts), bound here to the service built just after.
   const orders: OrdersService = new OrdersService({
@@ -108,17 +120,9 @@ export function createServices(deps: Deps): Services {
       return payments;
     },
   });
-  const payments = new PaymentsService({ ...deps, orders });
+  const refunds = new RefundsService({ ...deps, orders, notify, audit });
+  const payments = new PaymentsService({ ...deps, orders, refunds });
   const userAdmin = new UserAdminService({ ...deps, audit });
-  const notify = new NotifyService({
-    ...deps,
-    settings,
-    audit,
-    email: new EmailChannel(deps.mailer, new URL(deps.config.publicUrl).hostname),
-    templateLanguage: deps.config.messaging.whatsapp.templateLanguage,
-    // SMTP may take minutes (nodemailer's socket timeout is 10); WhatsApp answers within its timeout.
-    staleAfterMs: { email: 15 * 60_000, whatsapp: 3 * deps.config.messaging.whatsapp.timeoutMs },
-  });
   const orderAdmin = new OrderAdminService({ ...deps, audit, payments, notify });
   const shipmentAdmin = new ShipmentAdminService({ ...deps, audit, notify });
   return {
@@ -149,6 +153,7 @@ export function createServices(deps: Deps): Services {
     dashboard: new DashboardService({ ...deps, orderAdmin, userAdmin }),
     notify,
     shipmentAdmin,
+    refunds,
     delivery,
     deliveryAdmin: new DeliveryAdminService({ ...deps, audit, delivery }),
   };

@@ -1,7 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id } from './columns';
-import { orders } from './orders';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { orders, payments } from './orders';
 import { users } from './users';
 
 /** The carriers an admin picks from when shipping: a name and a tracking address with `{tracking}`. */
@@ -50,4 +61,59 @@ export const shipments = pgTable(
     check('shipments_tracking_url_https', sql`${t.trackingUrl} is null or ${t.trackingUrl} like 'https://%'`),
     check('shipments_tracking_number_length', sql`char_length(${t.trackingNumber}) between 1 and 60`),
   ],
+);
+
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** Why money goes back: an admin's refund, a cancellation, a return. */
+export const REFUND_KINDS = ['admin', 'cancellation', 'return'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+
+/**
+ * Money given back from one captured payment: pending until the provider confirms it (its reply or
+ * the refund.processed webhook), then processed or failed (modules/payments/refund-lifecycle.ts).
+ * A trigger (0025) locks the payment row and refuses a refund that would take the payment's refunds
+ * (failed ones aside) past what it captured, on every process.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountPaise: integer('amount_paise').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    reason: text('reason').notNull(),
+    kind: text('kind', { enum: REFUND_KINDS }).notNull(),
+    /** Sent to the provider (X-Refund-Idempotency): a retried refund pays once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    error: text('error'),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When a process last started asking the provider for it; another retries only after a while. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_key_uq').on(t.idempotencyKey),
+    uniqueIndex('refunds_provider_refund_uq').on(t.providerRefundId),
+    index('refunds_order_idx').on(t.orderId),
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+    check('refunds_status_known', sql`${t.status} in ('pending', 'processed', 'failed')`),
+    check('refunds_kind_known', sql`${t.kind} in ('admin', 'cancellation', 'return')`),
+    check('refunds_processed_at', sql`(${t.status} = 'processed') = (${t.processedAt} is not null)`),
+  ],
+);
+
+export const refundStatusTransitions = pgTable(
+  'refund_status_transitions',
+  { fromStatus: text('from_status').notNull(), toStatus: text('to_status').notNull() },
+  (t) => [primaryKey({ name: 'refund_status_transitions_pk', columns: [t.fromStatus, t.toStatus] })],
 );

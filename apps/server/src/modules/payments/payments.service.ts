@@ -39,6 +39,7 @@ import {
   setEventOutcome,
   setNextCheck,
 } from './payments.repo';
+import type { RefundsService } from './refunds.service';
 import { parseWebhook } from './webhook-event';
 
 /** What a captured, failed or late payment did to its order. */
@@ -58,6 +59,8 @@ export interface PaymentsServiceDeps {
   payments: PaymentProvider;
   /** Orders' public side: payments read and lock the order they settle, and hand it the captured money. */
   orders: Pick<OrdersService, 'find' | 'lockForPayment' | 'settlePayment'>;
+  /** Refund webhooks settle refunds; the job retries the ones the provider never answered. */
+  refunds: Pick<RefundsService, 'applyProviderRefund' | 'retryDue'>;
 }
 
 export const PAYMENT_NOT_CONFIRMED =
@@ -139,6 +142,7 @@ export class PaymentsService implements OrderPayments {
     await this.deps.payments.runDue?.();
     await this.reconcile();
     await this.refundsDue();
+    await this.deps.refunds.retryDue();
   }
 
   /**
@@ -296,6 +300,10 @@ export class PaymentsService implements OrderPayments {
         payload: event.body,
       });
       if (!first) return false;
+      if (event.refund) {
+        await setEventOutcome(tx, eventId, await this.deps.refunds.applyProviderRefund(tx, event.refund));
+        return true;
+      }
       settled = event.payment
         ? await this.settleIn(tx, event.payment, `webhook ${event.name}`)
         : { outcome: 'ignored', reason: `event ${event.name} is not about a payment` };
