@@ -116,6 +116,7 @@ export function createServices(deps: Deps): Services {
     coupons,
     settings,
     catalogue,
+    notify,
     get payments() {
       return payments;
     },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants';
-import { isoDate } from './common';
+import { isoDate, text } from './common';
 import { myOrderSchema } from './orders';
 import { shipmentSchema } from './shipments';
 
@@ -37,12 +37,32 @@ export const myOrderDetailSchema = myOrderSchema
     ),
     payment: z.object({
       method: z.string(),
-      /** Paid, Awaiting payment or Not paid. */
+      /** Paid, Refunded, Partly refunded, Awaiting payment or Not paid. */
       status: z.string(),
       paidAt: isoDate.nullable(),
     }),
     shipment: shipmentSchema.nullable(),
     timeline: z.array(orderTimelineStepSchema),
+    /** Money given back (rupees): processed, on its way (pending) or failed. */
+    refunds: z.array(
+      z.object({
+        amount: z.number(),
+        status: z.enum(['pending', 'processed', 'failed']),
+        reason: z.string(),
+        at: isoDate,
+      }),
+    ),
   })
   .meta({ id: 'MyOrderDetail' });
 export type MyOrderDetail = z.infer<typeof myOrderDetailSchema>;
+
+/** POST /orders/{id}/cancel: why the shopper cancels (kept in the order's history). */
+export const cancelOrderBodySchema = z
+  .object({
+    reason: text()
+      .trim()
+      .min(1, 'Tell us why you are cancelling')
+      .max(200, 'Reason must be at most 200 characters'),
+  })
+  .strict();
+export type CancelOrderBody = z.input<typeof cancelOrderBodySchema>;

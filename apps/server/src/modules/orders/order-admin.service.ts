@@ -32,6 +32,7 @@ import {
   type OrderWithCustomer,
   type PaymentRow,
 } from './order-admin.repo';
+import { cancelOrder } from './order-cancellation';
 import { moveOrder, type Actor as OrderActor } from './order-lifecycle';
 import { orderNumber } from './order-number';
 import { findOrderById, hasCapturedPayment, type OrderRow } from './orders.repo';
@@ -46,7 +47,7 @@ export interface OrderAdminServiceDeps {
   clock: Clock;
   audit: AuditService;
   /** Asked before a payment is recorded by hand: the shopper may have paid online after all. */
-  payments: Pick<OrderPayments, 'settleFromProvider'>;
+  payments: Pick<OrderPayments, 'settleFromProvider' | 'refundCancelled'>;
   /** The shopper hears of the steps after the sale (delivered). */
   notify: Pick<NotifyService, 'enqueue'>;
 }
@@ -200,7 +201,21 @@ export class OrderAdminService {
     const at = this.deps.clock.now();
     await inTransaction(this.deps.db, async (tx) => {
       const order = await this.lock(tx, orderId);
-      await moveOrder(tx, order, to, { kind: 'admin', userId: actor.id }, { at, note });
+      if (to === 'Cancelled' && order.paidAt) {
+        // A paid order cancelled before shipping: its money goes back with it.
+        await cancelOrder(
+          tx,
+          this.deps,
+          order,
+          { kind: 'admin', userId: actor.id },
+          {
+            reason: note ?? 'cancelled by the shop',
+            at,
+          },
+        );
+      } else {
+        await moveOrder(tx, order, to, { kind: 'admin', userId: actor.id }, { at, note });
+      }
       await this.deps.audit.record(tx, actor, {
         action: 'order.status',
         entityId: order.id,

@@ -1,5 +1,6 @@
 import {
   CHECKOUT_MESSAGES,
+  cancelOrderBodySchema,
   checkoutSummarySchema,
   createOrderBodySchema,
   errorReplySchema,
@@ -102,6 +103,22 @@ export async function ordersRoutes(base: FastifyInstance) {
       },
     },
     async (request) => orders.detailOwn(signedInUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: "Cancel one of the caller's orders that has not shipped, with a reason",
+        description:
+          'Stock and the coupon come back; a paid order is refunded in full through the payment provider. 409 once it has shipped.',
+        params: orderIdParamsSchema,
+        body: cancelOrderBodySchema,
+        response: { 200: myOrderDetailSchema, ...errors },
+      },
+    },
+    async (request) => orders.cancelOwn(signedInUser(request).id, request.params.id, request.body.reason),
   );
 
   app.delete(

@@ -18,10 +18,12 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { killPoint } from '../../lib/kill-point';
 import type { Mailer } from '../../lib/mailer/index';
 import { ordersPlaced } from '../../lib/metrics';
+import type { NotifyService } from '../notify/index';
 import type { SettingsService } from '../settings/index';
 import type { CatalogueCache } from './catalogue-port';
 import type { CheckoutCart, CheckoutCartView, CouponRules } from './checkout-ports';
 import { findCartCoupon, findCouponLimit, holdCoupon } from './coupon-holds.repo';
+import { cancelOrder } from './order-cancellation';
 import { toMyOrderDetail } from './order-detail-view';
 import { type HoldCheck, OrderHolds } from './order-holds';
 import { type Actor, moveOrder } from './order-lifecycle';
@@ -46,7 +48,7 @@ import {
   takeStock,
 } from './orders.repo';
 import type { OrderPayments } from './payment-ports';
-import { findShipment, findShipmentsOfOrders } from './shipments.repo';
+import { findOrderRefunds, findShipment, findShipmentsOfOrders } from './shipments.repo';
 import { pruneHolds } from './unpaid-holds.repo';
 
 /**
@@ -71,6 +73,8 @@ export interface OrdersServiceDeps {
   /** The confirmation mail of a paid order, and the address of My Orders it links to. */
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
+  /** The shopper hears of a cancellation (and its refund). */
+  notify: Pick<NotifyService, 'enqueue'>;
 }
 
 /**
@@ -315,12 +319,28 @@ export class OrdersService {
     const { db, clock } = this.deps;
     const order = await findOrderById(db, orderId);
     if (!order || order.userId !== userId || order.shopperDeletedAt) throw notFound('Order not found');
-    const [items, shipment, history] = await Promise.all([
+    const [items, shipment, history, refunds] = await Promise.all([
       findItemsOfOrders(db, [order.id]),
       findShipment(db, order.id),
       findStatusHistory(db, order.id),
+      findOrderRefunds(db, order.id),
     ]);
-    return toMyOrderDetail({ order, items, shipment, history }, clock.now());
+    return toMyOrderDetail({ order, items, shipment, history, refunds }, clock.now());
+  }
+
+  /**
+   * POST /orders/{id}/cancel: the caller cancels their order that has not shipped, with a reason;
+   * stock and coupon come back and a paid order is refunded in full (order-cancellation.ts).
+   */
+  async cancelOwn(userId: string, orderId: string, reason: string): Promise<MyOrderDetail> {
+    await this.ownOrder(userId, orderId);
+    const { db, clock } = this.deps;
+    await inTransaction(db, async (tx) => {
+      const order = (await lockOrder(tx, orderId))!;
+      await cancelOrder(tx, this.deps, order, { kind: 'shopper', userId }, { reason, at: clock.now() });
+    });
+    await this.stockChanged([orderId]);
+    return this.detailOwn(userId, orderId);
   }
 
   async deleteOwn(userId: string, orderId: string): Promise<void> {

@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { shipments, shippingCarriers } from '../../db/schema/after-sale';
+import { refunds, shipments, shippingCarriers } from '../../db/schema/after-sale';
 import { orders } from '../../db/schema/orders';
 
 export type CarrierRow = typeof shippingCarriers.$inferSelect;
@@ -46,4 +46,18 @@ export async function findShipmentsOfOrders(
     .from(shipments)
     .where(inArray(shipments.orderId, [...orderIds]));
   return new Map(rows.map((r) => [r.orderId, r]));
+}
+
+/** The order's refunds, newest first, as its shopper sees them (the payments module writes them). */
+export function findOrderRefunds(db: DbOrTx, orderId: string) {
+  return db
+    .select({
+      amountPaise: refunds.amountPaise,
+      status: refunds.status,
+      reason: refunds.reason,
+      createdAt: refunds.createdAt,
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(desc(refunds.createdAt));
 }

@@ -7,7 +7,7 @@ import {
   type VerifyPaymentReply,
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -60,7 +60,7 @@ export interface PaymentsServiceDeps {
   /** Orders' public side: payments read and lock the order they settle, and hand it the captured money. */
   orders: Pick<OrdersService, 'find' | 'lockForPayment' | 'settlePayment'>;
   /** Refund webhooks settle refunds; the job retries the ones the provider never answered. */
-  refunds: Pick<RefundsService, 'applyProviderRefund' | 'retryDue'>;
+  refunds: Pick<RefundsService, 'applyProviderRefund' | 'retryDue' | 'remaining' | 'request'>;
 }
 
 export const PAYMENT_NOT_CONFIRMED =
@@ -77,6 +77,21 @@ export class PaymentsService implements OrderPayments {
 
   get provider(): PaymentProvider {
     return this.deps.payments;
+  }
+
+  /** A paid order was cancelled: what remains of its payment goes back (one refund per order). */
+  async refundCancelled(tx: DbOrTx, order: OrderRow, reason: string, by: string | null): Promise<number> {
+    const left = await this.deps.refunds.remaining(tx, order.id);
+    if (left === 0) return 0;
+    await this.deps.refunds.request(tx, {
+      orderId: order.id,
+      amountPaise: left,
+      reason: `Order cancelled: ${reason}`,
+      kind: 'cancellation',
+      requestedBy: by,
+      idempotencyKey: `cancel_${order.id}`,
+    });
+    return left;
   }
 
   /** What the browser needs to open the provider's payment window. */

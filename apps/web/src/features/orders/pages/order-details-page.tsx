@@ -2,10 +2,13 @@ import { formatINR } from '@bazaar/shared/money';
 import type { MyOrderDetail } from '@bazaar/shared/schemas/order-details';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
+import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCancelOrder } from '../api/cancel-order';
 import { useOrder } from '../api/get-order';
 import { StatusIcon, statusText } from '../components/status-icon';
 
@@ -68,6 +71,31 @@ export function OrderDetailsPage() {
   );
 }
 
+function CancelButton({ order }: { order: MyOrderDetail }) {
+  const cancel = useCancelOrder();
+  const onClick = () => {
+    const reason = window.prompt(
+      order.isPaid
+        ? `Cancel order #${order.orderNumber}? Its ${formatINR(order.total)} will be refunded. Why are you cancelling?`
+        : `Cancel order #${order.orderNumber}? Why are you cancelling?`,
+    );
+    if (!reason?.trim()) return;
+    cancel.mutate(
+      { orderId: order._id, reason: reason.trim() },
+      {
+        onSuccess: () =>
+          notify.success(order.isPaid ? 'Order cancelled: your refund is on its way.' : 'Order cancelled.'),
+        onError: (error) => notify.error(errorMessage(error, 'The order could not be cancelled.')),
+      },
+    );
+  };
+  return (
+    <Button variant="outline" onClick={onClick} loading={cancel.isPending} disabled={cancel.isPending}>
+      Cancel order
+    </Button>
+  );
+}
+
 function OrderDetails({ order }: { order: MyOrderDetail }) {
   const { hash } = useLocation();
   useEffect(() => {
@@ -76,7 +104,10 @@ function OrderDetails({ order }: { order: MyOrderDetail }) {
   const address = order.shippingAddress;
   return (
     <>
-      <h1 className="mt-8 text-3xl font-medium">Order #{order.orderNumber}</h1>
+      <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-medium">Order #{order.orderNumber}</h1>
+        {order.status === 'Pending' || order.status === 'Processing' ? <CancelButton order={order} /> : null}
+      </div>
       <p className="mt-2 flex items-center gap-2 font-medium" data-order-status={order.status}>
         <StatusIcon status={order.status} />
         {statusText(order.status)} · placed on {day.format(new Date(order.date))}
@@ -147,6 +178,20 @@ function OrderDetails({ order }: { order: MyOrderDetail }) {
             ) : null}
           </dl>
         </Panel>
+        {order.refunds.length > 0 ? (
+          <Panel title="Refunds">
+            <ul className="text-sm" data-refunds="">
+              {order.refunds.map((r) => (
+                <li key={r.at} data-refund-status={r.status}>
+                  {formatINR(r.amount)} ·{' '}
+                  {r.status === 'processed' ? 'Refunded' : r.status === 'pending' ? 'On its way' : 'Failed'} ·{' '}
+                  {moment.format(new Date(r.at))}
+                  <span className="block text-gray-600">{r.reason}</span>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        ) : null}
         <Panel title="Shipment">
           {order.shipment ? (
             <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
