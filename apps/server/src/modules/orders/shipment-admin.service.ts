@@ -99,7 +99,7 @@ export class ShipmentAdminService {
       await this.deps.audit.record(tx, actor, {
         action: 'order.ship',
         entityId: order.id,
-        summary: `Order ${shortId(order.id)}: Processing → Shipped with ${carrier} ${input.trackingNumber}`,
+        summary: `Order ${shortId(order.id)}: Processing → Shipped`,
         before: { status: order.status },
         after: {
           status: 'Shipped',

@@ -142,7 +142,10 @@ describe('shipping an order', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'order.ship'), eq(auditLog.entityId, order.id)));
-    expect(audit?.summary).toContain('Processing → Shipped with Delhivery AWB 991');
+    expect(audit).toMatchObject({
+      summary: `Order #${order.id.slice(0, 8)}: Processing → Shipped`,
+      after: { carrier: 'Delhivery', trackingNumber: 'AWB 991' },
+    });
     const [mail] = await t.db
       .select()
       .from(messageOutbox)

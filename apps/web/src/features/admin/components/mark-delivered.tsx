@@ -9,15 +9,15 @@ export function MarkDelivered({ orderId }: { orderId: string }) {
   return (
     <div className="mt-4 border-t pt-4">
       <Button
-        onClick={() =>
-          update.mutate(
-            { orderId, orderStatus: 'Delivered' },
-            {
-              onSuccess: () => notify.success('Marked as delivered.'),
-              onError: (error) => notify.error(errorMessage(error, 'Could not mark it delivered.')),
-            },
-          )
-        }
+        onClick={async () => {
+          // mutateAsync: this button unmounts once the order is Delivered.
+          try {
+            await update.mutateAsync({ orderId, orderStatus: 'Delivered' });
+            notify.success('Marked as delivered.');
+          } catch (error) {
+            notify.error(errorMessage(error, 'Could not mark it delivered.'));
+          }
+        }}
         loading={update.isPending}
         disabled={update.isPending}
       >

@@ -26,23 +26,23 @@ export function ShipForm({ order }: { order: AdminOrder }) {
   const [trackingNumber, setTrackingNumber] = useState('');
   const [expectedDelivery, setExpectedDelivery] = useState(() => shopDay(4));
 
-  const onSubmit = (event: FormEvent) => {
+  // mutateAsync: the form unmounts once the order is Shipped, and mutate's own callbacks would not run.
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const other = chosen === OTHER_CARRIER;
-    ship.mutate(
-      {
+    try {
+      await ship.mutateAsync({
         orderId: order._id,
         carrier: chosen,
         trackingNumber,
         expectedDelivery,
         ...(other ? { carrierName } : {}),
         ...(other && trackingUrl ? { trackingUrl } : {}),
-      },
-      {
-        onSuccess: () => notify.success('Order shipped: the customer was sent the tracking link.'),
-        onError: (error) => notify.error(errorMessage(error, 'The order could not be shipped.')),
-      },
-    );
+      });
+      notify.success('Order shipped: the customer was sent the tracking link.');
+    } catch (error) {
+      notify.error(errorMessage(error, 'The order could not be shipped.'));
+    }
   };
 
   return (

@@ -73,7 +73,7 @@ export function OrderDetailsPage() {
 
 function CancelButton({ order }: { order: MyOrderDetail }) {
   const cancel = useCancelOrder();
-  const onClick = () => {
+  const onClick = async () => {
     const reason = window.prompt(
       order.isPaid
         ? `Cancel order #${order.orderNumber}? Its ${formatINR(order.total)} will be refunded. Why are you cancelling?`
