@@ -250,7 +250,7 @@ describeInBrowser('admin back office', () => {
     await row.getByRole('link').click();
     await page.getByRole('heading', { name: 'Order Details' }).waitFor();
     const ship = page.getByRole('form', { name: 'Ship this order' });
-    await ship.getByLabel('Carrier').selectOption({ label: 'Delhivery' });
+    await ship.getByLabel('Carrier', { exact: true }).selectOption({ label: 'Delhivery' });
     await ship.getByLabel('Tracking number').fill('DL4455667788');
     await ship.getByRole('button', { name: 'Ship order' }).click();
     await toast(page, 'Order shipped');
@@ -272,8 +272,8 @@ describeInBrowser('admin back office', () => {
       const link = card.locator('[data-tracking-link]');
       expect(await link.getAttribute('href')).toBe('https://www.delhivery.com/track/package/DL4455667788');
       await card.getByRole('link', { name: /^Track Package/ }).click();
-      await shopper.getByRole('heading', { name: `Order #${number}` }).waitFor();
-      expect(shopper.url()).toContain(`/orders/${fullId}#timeline`);
+      await shopper.waitForURL((url) => url.pathname === `/orders/${fullId}` && url.hash === '#timeline');
+      await shopper.getByRole('heading', { name: `Order #${number}`, level: 1 }).waitFor();
       const timeline = shopper.locator('#timeline');
       await timeline.locator('[data-timeline-step="Shipped"]').waitFor();
       await timeline.getByRole('link', { name: 'Track with Delhivery' }).waitFor();

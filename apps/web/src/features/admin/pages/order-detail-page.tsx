@@ -13,6 +13,7 @@ import { useOrder } from '../api/get-order';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
 import { MarkDelivered } from '../components/mark-delivered';
 import { OrderStatusBadge, statusLabel } from '../components/order-status-badge';
+import { RefundPanel } from '../components/refund-panel';
 import { ShipForm } from '../components/ship-form';
 import { cellClass, Table } from '../components/table';
 import { TestOrderBadge } from '../components/test-order-badge';
@@ -208,6 +209,8 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           {order.status === 'Shipped' ? <MarkDelivered orderId={order._id} /> : null}
         </Panel>
       </div>
+
+      {order.isPaid ? <RefundPanel orderId={order._id} /> : null}
 
       <section className="mt-6">
         <h2 className="mb-3 text-lg font-semibold">Items</h2>
