@@ -222,7 +222,7 @@ describeInBrowser('admin back office', () => {
     await page.getByRole('heading', { name: 'Order Details' }).waitFor();
   });
 
-  it('moves a paid order to Shipped from the orders list; the order keeps who moved it and when', async () => {
+  it('ships a paid order with its tracking: the shopper sees the link and the timeline, then it is delivered', async () => {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
     await page.getByText("Today's Orders").waitFor();
@@ -243,18 +243,24 @@ describeInBrowser('admin back office', () => {
       'Shipped',
       'Cancelled',
     ]);
+    // Shipped needs its tracking: the list refuses and says where to record it.
     await status.selectOption('Shipped');
     await row.getByRole('button', { name: 'Update', exact: true }).click();
-    await toast(page, 'Order Status Updated Successfully');
-    await expect.poll(() => row.getByLabel(/^Order Status of order/).inputValue()).toBe('Shipped');
+    await toast(page, 'Record the shipment first');
     await row.getByRole('link').click();
     await page.getByRole('heading', { name: 'Order Details' }).waitFor();
+    const ship = page.getByRole('form', { name: 'Ship this order' });
+    await ship.getByLabel('Carrier', { exact: true }).selectOption({ label: 'Delhivery' });
+    await ship.getByLabel('Tracking number').fill('DL4455667788');
+    await ship.getByRole('button', { name: 'Ship order' }).click();
+    await toast(page, 'Order shipped');
+    await page.getByRole('link', { name: 'DL4455667788' }).waitFor();
     await page
       .getByText(/Processing \(paid, to ship\) → Shipped · .* · Bazaar Admin \(admin@bazaar\.local\)/)
       .waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
 
-    // The shopper who placed it sees it shipped in My Orders (their own session, in another context).
+    // The shopper who placed it sees the carrier's link in My Orders and the timeline on the order's page.
     const fullId = page.url().split('/').pop()!;
     const shopper = await newPage(browser, baseUrl);
     try {
@@ -263,6 +269,44 @@ describeInBrowser('admin back office', () => {
       const card = shopper.getByRole('article', { name: `Order #${number}` });
       await card.waitFor();
       expect(await card.locator('[data-order-status]').getAttribute('data-order-status')).toBe('Shipped');
+      const link = card.locator('[data-tracking-link]');
+      expect(await link.getAttribute('href')).toBe('https://www.delhivery.com/track/package/DL4455667788');
+      await card.getByRole('link', { name: /^Track Package/ }).click();
+      await shopper.waitForURL((url) => url.pathname === `/orders/${fullId}` && url.hash === '#timeline');
+      await shopper.getByRole('heading', { name: `Order #${number}`, level: 1 }).waitFor();
+      const timeline = shopper.locator('#timeline');
+      await timeline.locator('[data-timeline-step="Shipped"]').waitFor();
+      await timeline.getByRole('link', { name: 'Track with Delhivery' }).waitFor();
+      expect(await accessibilityProblems(shopper)).toEqual([]);
+
+      // Delivered: the admin marks it, and the shopper's timeline shows it.
+      await page.getByRole('button', { name: 'Mark as Delivered' }).click();
+      await toast(page, 'Marked as delivered.');
+      await shopper.reload();
+      await shopper.locator('#timeline [data-timeline-step="Delivered"]').waitFor();
+    } finally {
+      await shopper.context().close();
+    }
+  });
+
+  it('refunds the shopper who cancels a paid order that has not shipped', async () => {
+    const shopper = await newPage(browser, baseUrl);
+    try {
+      await logIn(shopper, CUSTOMER.email, CUSTOMER.password, '/orders');
+      // The demo's other paid order, waiting to ship: the pillows.
+      const card = shopper.getByRole('article').filter({ hasText: 'Memory Foam Pillow' });
+      await card.getByRole('link', { name: /^View Details/ }).click();
+      await shopper.getByRole('button', { name: 'Cancel order' }).waitFor();
+      shopper.once('dialog', (dialog) => dialog.accept('Ordered by mistake'));
+      await shopper.getByRole('button', { name: 'Cancel order' }).click();
+      await toast(shopper, 'Order cancelled: your refund is on its way.');
+      await shopper.locator('[data-order-status="Cancelled"]').waitFor();
+      await shopper.locator('[data-refunds] [data-refund-status="processed"]').waitFor();
+      await expect.poll(() => shopper.locator('[data-payment-status]').textContent()).toBe('Refunded');
+      // Cancellations lists it.
+      await shopper.goto('/orders?show=cancelled');
+      await shopper.getByRole('heading', { name: 'Cancellations' }).waitFor();
+      await shopper.getByRole('article').filter({ hasText: 'Memory Foam Pillow' }).waitFor();
     } finally {
       await shopper.context().close();
     }

@@ -21,7 +21,9 @@ import { EmailChannel, NotifyService } from './modules/notify/index';
 import { HoldAdminService } from './modules/orders/hold-admin.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
+import { ShipmentAdminService } from './modules/orders/shipment-admin.service';
 import { PaymentsService } from './modules/payments/payments.service';
+import { RefundsService } from './modules/payments/refunds.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { SeoService } from './modules/seo/seo.service';
 import { SettingsService } from './modules/settings/settings.service';
@@ -63,6 +65,10 @@ export interface Services {
   cart: CartService;
   wishlist: WishlistService;
   orderAdmin: OrderAdminService;
+  /** Carriers and shipping orders. */
+  shipmentAdmin: ShipmentAdminService;
+  /** Full and partial refunds through the provider; `onRefundRecorded` is the credit-note seam. */
+  refunds: RefundsService;
   holdAdmin: HoldAdminService;
   couponAdmin: CouponAdminService;
   dashboard: DashboardService;
@@ -103,6 +109,15 @@ export function createServices(deps: Deps): Services {
   const invoices = new InvoicesService({ ...deps, settings });
   const coupons = new CouponsService();
   const cart = new CartService({ ...deps, settings, coupons });
+  const notify = new NotifyService({
+    ...deps,
+    settings,
+    audit,
+    email: new EmailChannel(deps.mailer, new URL(deps.config.publicUrl).hostname),
+    templateLanguage: deps.config.messaging.whatsapp.templateLanguage,
+    // SMTP may take minutes (nodemailer's socket timeout is 10); WhatsApp answers within its timeout.
+    staleAfterMs: { email: 15 * 60_000, whatsapp: 3 * deps.config.messaging.whatsapp.timeoutMs },
+  });
   // Payments settle orders (one way, through OrdersService's public methods); orders reach payments
   // only through their own port (orders/payment-ports.ts), bound here to the service built just after.
   const orders: OrdersService = new OrdersService({
@@ -114,13 +129,26 @@ export function createServices(deps: Deps): Services {
     addresses,
     delivery,
     invoices,
+    notify,
     get payments() {
       return payments;
     },
   });
-  const payments = new PaymentsService({ ...deps, orders });
+  const refunds = new RefundsService({ ...deps, orders, notify, audit });
+  const payments = new PaymentsService({ ...deps, orders, refunds });
+  // Every processed refund is credited against the order's invoice in its own numbered series (issue 25
+  // part 4); an order with no invoice (placed before invoices, or never paid online) has none to credit.
+  refunds.onRefundRecorded(async (refund) => {
+    if (!(await invoices.hasInvoice(refund.orderId))) return;
+    await invoices.issueCreditNote(
+      refund.orderId,
+      { by: 'amount', amountPaise: refund.amountPaise },
+      refund.reason,
+    );
+  });
   const userAdmin = new UserAdminService({ ...deps, audit });
-  const orderAdmin = new OrderAdminService({ ...deps, audit, payments, invoices });
+  const orderAdmin = new OrderAdminService({ ...deps, audit, payments, invoices, notify });
+  const shipmentAdmin = new ShipmentAdminService({ ...deps, audit, notify });
   return {
     passwords,
     catalogue,
@@ -148,15 +176,9 @@ export function createServices(deps: Deps): Services {
     holdAdmin: new HoldAdminService({ ...deps, audit, settings, catalogue }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),
     dashboard: new DashboardService({ ...deps, orderAdmin, userAdmin }),
-    notify: new NotifyService({
-      ...deps,
-      settings,
-      audit,
-      email: new EmailChannel(deps.mailer, new URL(deps.config.publicUrl).hostname),
-      templateLanguage: deps.config.messaging.whatsapp.templateLanguage,
-      // SMTP may take minutes (nodemailer's socket timeout is 10); WhatsApp answers within its timeout.
-      staleAfterMs: { email: 15 * 60_000, whatsapp: 3 * deps.config.messaging.whatsapp.timeoutMs },
-    }),
+    notify,
+    shipmentAdmin,
+    refunds,
     delivery,
     deliveryAdmin: new DeliveryAdminService({ ...deps, audit, delivery }),
     addresses,

@@ -56,7 +56,18 @@ export async function startRazorpayServer(keys: { keyId: string; keySecret: stri
   const requests: RazorpayRequest[] = [];
   const orders = new Map<string, FakeOrder>();
   const paymentsById = new Map<string, FakePayment>();
-  const refunds: { id: string; payment_id: string; amount: number }[] = [];
+  const refunds: {
+    id: string;
+    entity: 'refund';
+    payment_id: string;
+    amount: number;
+    status: string;
+    notes: Record<string, unknown>;
+  }[] = [];
+  /** Refunds by their X-Refund-Idempotency key: a retry with the same key and body answers the same refund. */
+  const refundsByKey = new Map<string, (typeof refunds)[number]>();
+  /** The next refunds are made but their replies lost (a 504 after the money moved). */
+  let lostRefundReplies = 0;
   /** The next calls fail with this status (a 5xx outage), or hang (never answer) when 0. */
   const failures: number[] = [];
   const now = () => Math.floor(Date.now() / 1000);
@@ -146,19 +157,45 @@ export async function startRazorpayServer(keys: { keyId: string; keySecret: stri
         return send(res, 200, found);
       }
       if (req.method === 'POST' && payment[2] === '/refund') {
+        const key = req.headers['x-refund-idempotency'];
+        const amount = typeof body.amount === 'number' ? body.amount : found.amount - found.amount_refunded;
+        if (typeof key === 'string') {
+          if (!/^[A-Za-z0-9_-]{10,}$/.test(key)) return badRequest(res, 'The idempotency key is invalid');
+          const before = refundsByKey.get(key);
+          if (before) {
+            if (before.amount !== amount || before.payment_id !== found.id) {
+              return badRequest(
+                res,
+                'Different request with the same idempotency key has already been processed.',
+              );
+            }
+            return send(res, 200, before);
+          }
+        }
         if (found.status !== 'captured')
           return badRequest(res, 'The payment has been fully refunded already');
-        const amount = typeof body.amount === 'number' ? body.amount : found.amount;
+        if (!Number.isInteger(amount) || amount < 100) {
+          return badRequest(res, 'The amount must be atleast INR 1.00', 'amount');
+        }
+        if (found.amount_refunded + amount > found.amount) {
+          return badRequest(res, 'The refund amount provided is greater than amount captured');
+        }
         found.amount_refunded += amount;
         if (found.amount_refunded >= found.amount) found.status = 'refunded';
         const refund = {
           id: id('rfnd'),
-          entity: 'refund',
+          entity: 'refund' as const,
           payment_id: found.id,
           amount,
           status: 'processed',
+          notes: (body.notes as Record<string, unknown>) ?? {},
         };
         refunds.push(refund);
+        if (typeof key === 'string') refundsByKey.set(key, refund);
+        if (lostRefundReplies > 0) {
+          lostRefundReplies -= 1;
+          return send(res, 504, { error: { code: 'SERVER_ERROR', description: 'Gateway timeout' } });
+        }
         return send(res, 200, refund);
       }
     }
@@ -194,11 +231,44 @@ export async function startRazorpayServer(keys: { keyId: string; keySecret: stri
     };
   };
 
+  /** The signed refund.processed / refund.failed webhook Razorpay sends about a refund. */
+  const refundWebhook = (
+    event: 'refund.processed' | 'refund.failed',
+    refund: (typeof refunds)[number],
+    eventId = id('evt'),
+  ) => {
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_TestAccount01',
+      event,
+      contains: ['refund', 'payment'],
+      payload: {
+        refund: { entity: { ...refund, status: event === 'refund.failed' ? 'failed' : 'processed' } },
+        payment: { entity: paymentsById.get(refund.payment_id) },
+      },
+      created_at: now(),
+    });
+    return {
+      body,
+      eventId,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-event-id': eventId,
+        'x-razorpay-signature': hmacHex(body, keys.webhookSecret),
+      },
+    };
+  };
+
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     orders,
     refunds,
+    refundWebhook,
+    /** The next `count` refunds are made but answered with a 504, as a reply lost on the way. */
+    loseRefundReplies(count = 1) {
+      lostRefundReplies += count;
+    },
     /** Every payment made, oldest first, as Razorpay holds it now. */
     payments: () => [...paymentsById.values()],
     /** The checkout signature Razorpay hands back for a payment of a provider order. */

@@ -141,8 +141,6 @@ export const CHECKOUT_MESSAGES = {
   noOrders: 'No orders found',
   noOrdersHint: "You haven't placed any orders yet.",
   paymentNotCompleted: 'Payment not completed. Your order is waiting for payment: pay it from My Orders.',
-  viewDetailsSoon: 'Order details are coming soon.',
-  trackPackageSoon: 'Package tracking is coming soon.',
 } as const;
 
 /**
@@ -174,3 +172,5 @@ export function paidWithText(method: string): string {
   const label = PAYMENT_METHOD_LABELS[method];
   return method === 'manual' ? label! : `Paid with ${label ?? method}`;
 }
+/** The ship form's choice for a carrier the shop has not listed (schemas/shipments.ts). */
+export const OTHER_CARRIER = 'other';

@@ -180,6 +180,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'profile', lazy: page(account.profile, 'ProfilePage') },
           { path: 'orders', lazy: page(() => import('@/features/orders/pages/orders-page'), 'OrdersPage') },
+          {
+            path: 'orders/:orderId',
+            lazy: page(() => import('@/features/orders/pages/order-details-page'), 'OrderDetailsPage'),
+          },
         ],
       },
       {

@@ -88,6 +88,8 @@ export interface RequestOptions<T> {
   token?: string | null;
   /** 'text' hands back a successful reply's body as it is (a CSV download); JSON by default. */
   as?: 'json' | 'text';
+  /** Extra request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export function buildQuery(query: RequestOptions<unknown>['query']): string {
@@ -106,7 +108,7 @@ export function buildQuery(query: RequestOptions<unknown>['query']): string {
 export async function api<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const sessionToken = useSession.getState().token;
   const token = options.token === undefined ? sessionToken : options.token;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

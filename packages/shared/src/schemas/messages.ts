@@ -24,6 +24,8 @@ export const MESSAGE_PURPOSES = [
   'cod_confirmation',
   'order_shipped',
   'order_delivered',
+  'order_cancelled',
+  'refund_issued',
   'test',
 ] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_SEARCH_MAX, ORDER_STATUSES, type OrderStatus } from '../constants';
 import { orderStatusSchema } from '../order-status';
 import { isoDate, text } from './common';
+import { shipmentSchema } from './shipments';
 
 // The admin's orders: the list, one order in full, and the three writes (payment, status, delete).
 
@@ -167,6 +168,7 @@ export const adminOrderSchema = adminOrderSummarySchema
     shipping: z.number(),
     tax: z.number(),
     trackingNumber: z.string().nullable(),
+    shipment: shipmentSchema.nullable(),
     payment: z.object({
       method: z.string(),
       /** The payer's email from the payment provider, when it gave one. */

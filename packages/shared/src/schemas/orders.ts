@@ -214,8 +214,12 @@ export const myOrderSchema = z
     /** How it was paid, in Razorpay's words (card, upi, netbanking, …; manual when the admin recorded it). */
     paidWith: z.string().nullable(),
     orderItems: z.array(myOrderItemSchema),
+    /** The tracking number, once shipped. */
     tracking: z.string().nullable(),
-    /** The expected delivery day, once paid; the day it came when delivered. */
+    /** The carrier and its page for this parcel (null when the carrier has none), once shipped. */
+    carrier: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+    /** The expected delivery day (the shipment's, else an estimate once paid); the day it came when delivered. */
     deliveryDate: isoDate.nullable(),
     /** Until when an unpaid order can still be paid (Pay now); null once paid or ended. */
     payBy: isoDate.nullable(),

@@ -39,6 +39,8 @@ export const shopSettings = pgTable(
     /** The shop's GSTIN and its state (the GSTIN's first two digits); required in GST mode. */
     gstin: text('gstin'),
     gstStateCode: text('gst_state_code'),
+    /** Days after delivery within which a shopper may ask to return items (the product page says it). */
+    returnWindowDays: integer('return_window_days').notNull().default(3),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -52,6 +54,7 @@ export const shopSettings = pgTable(
       'shop_settings_social_links_https',
       sql`coalesce(${t.facebookUrl}, 'https://') like 'https://%' and coalesce(${t.instagramUrl}, 'https://') like 'https://%' and coalesce(${t.xUrl}, 'https://') like 'https://%' and coalesce(${t.youtubeUrl}, 'https://') like 'https://%'`,
     ),
+    check('shop_settings_return_window', sql`${t.returnWindowDays} between 0 and 90`),
   ],
 );
 

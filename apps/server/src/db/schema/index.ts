@@ -1,5 +1,6 @@
 export * from './addresses';
 export * from './admin';
+export * from './after-sale';
 export * from './catalogue';
 export * from './content';
 export * from './delivery';

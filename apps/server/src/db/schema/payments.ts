@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /**
@@ -97,5 +97,24 @@ export const sandboxWebhooks = pgTable(
     index('sandbox_webhooks_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     check('sandbox_webhooks_status', sql`${t.status} in ('pending', 'delivered', 'failed')`),
     check('sandbox_webhooks_attempts', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/** The sandbox's refunds of its payments (partial ones too), each once per idempotency key. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => sandboxPayments.id, { onDelete: 'cascade' }),
+    amountPaise: integer('amount_paise').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    notes: jsonb('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_refunds_idempotency_uq').on(t.idempotencyKey),
+    check('sandbox_refunds_amount_positive', sql`${t.amountPaise} > 0`),
   ],
 );

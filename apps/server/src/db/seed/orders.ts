@@ -1,7 +1,9 @@
 import { cartTotals, DEFAULT_PRICING, type OrderStatus } from '@bazaar/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { moveOrder, type OrderActor } from '../../modules/orders/index';
+import { shopDate } from '../../lib/shop-time';
+import { insertShipment, moveOrder, type OrderActor } from '../../modules/orders/index';
 import type { Tx } from '../client';
+import { shippingCarriers } from '../schema/after-sale';
 import { products } from '../schema/catalogue';
 import { orderItems, orderStatusHistory, orders, payments, unpaidHolds } from '../schema/orders';
 import { couponRedemptions, coupons } from '../schema/shopping';
@@ -143,6 +145,12 @@ export const DEMO_ORDERS: DemoOrder[] = [
   },
 ];
 
+/** The carriers a demo shop lists (examples an admin edits in Shop Settings); its parcels go with the first. */
+export const DEMO_CARRIERS = [
+  { name: 'Delhivery', trackingUrl: 'https://www.delhivery.com/track/package/{tracking}' },
+  { name: 'DTDC', trackingUrl: 'https://www.dtdc.in/tracking.asp?strCnno={tracking}' },
+];
+
 /** The payment window of a shop whose settings name none (ORDER_PAYMENT_WINDOW_MINUTES' default). */
 export const DEMO_PAYMENT_WINDOW_MS = 30 * 60_000;
 
@@ -194,6 +202,10 @@ export async function seedDemoOrders(
     shippingFeePaise: DEMO_DEFAULT_ZONE.feePaise,
     freeShippingThresholdPaise: DEMO_DEFAULT_ZONE.freeAbovePaise,
   };
+  await tx
+    .insert(shippingCarriers)
+    .values(DEMO_CARRIERS.map((c, position) => ({ ...c, position })))
+    .onConflictDoNothing();
   let placed = 0;
   for (const [index, demo] of DEMO_ORDERS.entries()) {
     // Most Indian shoppers pay by UPI; the demo's history shows cards too.
@@ -275,6 +287,18 @@ export async function seedDemoOrders(
           email: people.customer.email,
           createdAt: at,
           updatedAt: at,
+        });
+      }
+      if (move.to === 'Shipped') {
+        const trackingNumber = `DL${current.id.replace(/\D/g, '').slice(0, 10).padEnd(10, '7')}`;
+        await insertShipment(tx, {
+          orderId: current.id,
+          carrier: DEMO_CARRIERS[0]!.name,
+          trackingNumber,
+          trackingUrl: DEMO_CARRIERS[0]!.trackingUrl.replace('{tracking}', trackingNumber),
+          expectedDelivery: shopDate(new Date(at.getTime() + 4 * 24 * HOUR_MS)),
+          shippedBy: people.adminId,
+          createdAt: at,
         });
       }
       const note = move.by === 'shop' ? 'payment not received in time; stock released' : undefined;

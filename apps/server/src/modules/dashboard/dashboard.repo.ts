@@ -14,10 +14,13 @@ const earning = and(
   eq(orders.isTest, false),
 );
 
-/** Paise of every paid order that was not cancelled, refunded or returned, test orders aside. */
+/** An order's paise after its refunds (done or under way; a failed refund gave nothing back). */
+const kept = sql`${orders.totalPaise} - coalesce((select sum(r.amount_paise) from refunds r where r.order_id = ${orders.id} and r.status <> 'failed'), 0)`;
+
+/** Paise of every paid order that was not cancelled, refunded or returned, less its refunds, test orders aside. */
 export async function sumRevenue(db: DbOrTx): Promise<number> {
   const [row] = await db
-    .select({ paise: sql<string>`coalesce(sum(${orders.totalPaise}), 0)` })
+    .select({ paise: sql<string>`coalesce(sum(${kept}), 0)` })
     .from(orders)
     .where(earning);
   return Number(row?.paise ?? 0);
@@ -32,7 +35,7 @@ export async function revenueByPaidDay(
   const offset = sql.raw(`interval '${Number(SHOP_UTC_OFFSET_MINUTES)} minutes'`);
   const day = sql<string>`to_char((${orders.paidAt} at time zone 'UTC') + ${offset}, 'YYYY-MM-DD')`;
   const rows = await db
-    .select({ date: day, paise: sql<string>`sum(${orders.totalPaise})`, orders: count() })
+    .select({ date: day, paise: sql<string>`sum(${kept})`, orders: count() })
     .from(orders)
     .where(and(earning, gte(orders.paidAt, since)))
     .groupBy(day);

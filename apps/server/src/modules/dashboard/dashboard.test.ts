@@ -3,7 +3,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signUp } from '../../../test/accounts';
 import { ManualClock } from '../../../test/clock';
-import { insertCapturedPayment, insertPendingOrder, type OrderRow } from '../../../test/fixtures/orders';
+import {
+  insertCapturedPayment,
+  insertPendingOrder,
+  type OrderRow,
+  recordShipment,
+} from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { products } from '../../db/schema/catalogue';
 import { moveOrder } from '../orders/order-lifecycle';
@@ -43,8 +48,10 @@ describe('dashboard figures', () => {
     const pay = async (order: OrderRow, paidAt: string, ...then: OrderStatus[]) => {
       await insertCapturedPayment(t.db, order.id, order.totalPaise);
       let current = await moveOrder(t.db, order, 'Processing', admins, { at: new Date(paidAt) });
-      for (const status of then)
+      for (const status of then) {
+        if (status === 'Shipped') await recordShipment(t.db, current.id);
         current = await moveOrder(t.db, current, status, admins, { at: new Date(paidAt) });
+      }
     };
     // Paid on 1 July in India (after 18:30 UTC on 30 June): ₹1,500 + ₹2,500.
     await pay(await place(1500, '2025-06-30T19:00:00Z'), '2025-06-30T19:05:00Z');
@@ -151,7 +158,10 @@ describe('dashboard revenue, for any mix of orders', () => {
             order: { isTest: o.isTest, createdAt: clock.now() },
           });
           if (o.moves[0] === 'Processing') await insertCapturedPayment(t.db, current.id, current.totalPaise);
-          for (const to of o.moves) current = await moveOrder(t.db, current, to, admins, { at: clock.now() });
+          for (const to of o.moves) {
+            if (to === 'Shipped') await recordShipment(t.db, current.id);
+            current = await moveOrder(t.db, current, to, admins, { at: clock.now() });
+          }
           const kept = current.paidAt && !['Cancelled', 'Refunded', 'Returned'].includes(current.status);
           if (kept && !o.isTest) expected += o.pricePaise * o.quantity;
         }

@@ -96,6 +96,11 @@ export class InvoicesService {
     return { number: found.invoice.number, pdf: found.invoice.pdf };
   }
 
+  /** Whether the order has an invoice (a refund of one that has none has nothing to credit). */
+  async hasInvoice(orderId: string): Promise<boolean> {
+    return isUuid(orderId) && (await findInvoiceOfOrder(this.deps.db, orderId)) !== undefined;
+  }
+
   /** The admin's download from the order screen. */
   async pdfForAdmin(orderId: string): Promise<{ number: string; pdf: Buffer }> {
     const found = isUuid(orderId) ? await findInvoiceOfOrder(this.deps.db, orderId) : undefined;

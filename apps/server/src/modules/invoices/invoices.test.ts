@@ -202,4 +202,26 @@ describe('tax invoices: issued when paid, kept, downloaded; credit notes against
     expect(text).toContain(first!.number);
     expect(text).toContain('One lamp returned');
   });
+
+  it('a refund of an invoiced order issues its credit note: the admin refunds ₹500 of a paid order', async () => {
+    const order = await placeAndPay(asha);
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.orderId, order.orderId));
+    const refund = await inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.orderId}/refunds`,
+      headers: { ...admin.auth, 'idempotency-key': `credit-${order.orderId}` },
+      payload: { amount: 500, reason: 'Scratched base' },
+    });
+    expect(refund.statusCode, refund.body).toBeLessThan(300);
+    // The credit note follows the refund's commit; the sandbox's refund is processed at once.
+    let notes: (typeof creditNotes.$inferSelect)[] = [];
+    for (let i = 0; i < 50 && notes.length === 0; i++) {
+      await t.app.services.payments.runDue();
+      notes = await t.db.select().from(creditNotes).where(eq(creditNotes.invoiceId, invoice!.id));
+      if (notes.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.totalPaise).toBe(50_000);
+    expect(await textOf(notes[0]!.pdf)).toContain('Scratched base');
+  });
 });

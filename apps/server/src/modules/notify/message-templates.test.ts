@@ -25,6 +25,8 @@ const SAMPLES: { [P in MessagePurpose]: PurposeParams[P] } = {
     trackingUrl: 'https://www.delhivery.com/track/package/DL1234567890',
   },
   order_delivered: { name: 'Asha Rao', orderNumber: 'A1B2C3D4' },
+  order_cancelled: { name: 'Asha Rao', orderNumber: 'A1B2C3D4', what: 'your order', refundPaise: 49_900 },
+  refund_issued: { name: 'Asha Rao', orderNumber: 'A1B2C3D4', amountPaise: 49_900 },
   test: {},
 };
 

@@ -15,6 +15,9 @@ export interface PurposeParams {
     trackingUrl: string;
   };
   order_delivered: { name: string; orderNumber: string };
+  /** `what`: "your order" or "2 items of your order"; `refundPaise` 0 when nothing was paid. */
+  order_cancelled: { name: string; orderNumber: string; what: string; refundPaise: number };
+  refund_issued: { name: string; orderNumber: string; amountPaise: number };
   /** The admin's test of the WhatsApp set-up. */
   test: Record<string, never>;
 }
@@ -58,6 +61,14 @@ export const WHATSAPP_TEMPLATES: Record<MessagePurpose, WhatsAppTemplate> = {
   order_delivered: {
     name: 'bazaar_order_delivered',
     body: 'Hi {{1}}, your order #{{2}} from {{3}} has been delivered. Thank you for shopping with us.',
+  },
+  order_cancelled: {
+    name: 'bazaar_order_cancelled',
+    body: 'Hi {{1}}, {{2}} #{{3}} at {{4}} has been cancelled. {{5}}',
+  },
+  refund_issued: {
+    name: 'bazaar_refund_issued',
+    body: 'Hi {{1}}, a refund of {{2}} for your order #{{3}} at {{4}} has been issued. Banks take 5–7 working days to show it.',
   },
   // Meta's sample template, which every new WhatsApp Business account has: a set-up check needs
   // nothing registered.
@@ -133,6 +144,28 @@ export function renderMessage<P extends MessagePurpose>(
         parameters: [name, number, shopName],
         secrets: [],
       };
+    case 'order_cancelled': {
+      const what = v('what', 60);
+      const refund =
+        (p.refundPaise as number) > 0
+          ? `A refund of ${inr(p.refundPaise as number)} is on its way.`
+          : 'Nothing was charged.';
+      return {
+        subject: `${shopName}: order #${number} cancelled`,
+        text: `Hi ${name},\n\n${what[0]!.toUpperCase()}${what.slice(1)} #${number} has been cancelled. ${refund}\n\n${shopName}`,
+        parameters: [name, what, number, shopName, refund],
+        secrets: [],
+      };
+    }
+    case 'refund_issued': {
+      const amount = inr(p.amountPaise as number);
+      return {
+        subject: `${shopName}: refund of ${amount} for order #${number}`,
+        text: `Hi ${name},\n\nA refund of ${amount} for your order #${number} has been issued. Banks take 5–7 working days to show it.\n\n${shopName}`,
+        parameters: [name, amount, number, shopName],
+        secrets: [],
+      };
+    }
     case 'test':
       return {
         subject: `${shopName}: test message`,

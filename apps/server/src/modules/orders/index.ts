@@ -4,6 +4,7 @@ import { cartCheckoutRoutes } from './cart-checkout.routes';
 import { holdAdminRoutes } from './hold-admin.routes';
 import { orderAdminRoutes } from './order-admin.routes';
 import { ordersRoutes } from './orders.routes';
+import { shipmentAdminRoutes } from './shipment-admin.routes';
 
 export type { OrderWithCustomer } from './order-admin.repo';
 export type { OrderAdminService } from './order-admin.service';
@@ -14,6 +15,9 @@ export type { PaymentSettlement } from './order-settlement';
 export type { OrderRow } from './orders.repo';
 export type { OrdersService } from './orders.service';
 export type { OrderPayments, PaymentWindow } from './payment-ports';
+export type { ShipmentAdminService } from './shipment-admin.service';
+// For the demo seed, which ships its orders as an admin would.
+export { insertShipment } from './shipments.repo';
 
 /** Orders: shoppers place, pay and follow theirs; admins list, open, pay, move and delete them, and release holds. */
 export const ordersModule: RouteModule = {
@@ -24,5 +28,6 @@ export const ordersModule: RouteModule = {
   admin: async (app: FastifyInstance) => {
     await orderAdminRoutes(app);
     await holdAdminRoutes(app);
+    await shipmentAdminRoutes(app);
   },
 };

@@ -1,10 +1,22 @@
-import type { AdminOrder, AdminOrderSummary } from '@bazaar/shared';
+import type { AdminOrder, AdminOrderSummary, Shipment } from '@bazaar/shared';
 import { paiseToRupees } from '@bazaar/shared';
 import { imageUrl } from '../catalogue/index';
 import { profileImageUrl } from '../users/index';
 import type { OrderWithCustomer } from './order-admin.repo';
 import type { AdminOrderDetail } from './order-admin.service';
 import { nextStatuses } from './order-lifecycle';
+import type { ShipmentRow } from './shipments.repo';
+
+/** A shipment as replies show it. */
+export function toShipment(s: ShipmentRow): Shipment {
+  return {
+    carrier: s.carrier,
+    trackingNumber: s.trackingNumber,
+    trackingUrl: s.trackingUrl,
+    expectedDelivery: s.expectedDelivery,
+    shippedAt: s.createdAt.toISOString(),
+  };
+}
 
 /** A row of the admin's order list: the account as it is now, or the order's own name and email once it is gone. */
 export function toAdminOrderSummary(order: OrderWithCustomer): AdminOrderSummary {
@@ -31,7 +43,7 @@ export function toAdminOrderSummary(order: OrderWithCustomer): AdminOrderSummary
   };
 }
 
-export function toAdminOrder({ order, items, payments, history }: AdminOrderDetail): AdminOrder {
+export function toAdminOrder({ order, items, payments, history, shipment }: AdminOrderDetail): AdminOrder {
   const address = order.shippingAddress;
   const paidWith = payments.find((p) => p.status === 'captured' && p.email);
   return {
@@ -63,6 +75,7 @@ export function toAdminOrder({ order, items, payments, history }: AdminOrderDeta
     shipping: paiseToRupees(order.shippingPaise),
     tax: paiseToRupees(order.taxPaise),
     trackingNumber: order.trackingNumber,
+    shipment: shipment ? toShipment(shipment) : null,
     payment: {
       method: order.paymentMethod,
       email: paidWith?.email ?? null,

@@ -14,6 +14,7 @@ import { toCsv } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import { shopDate, startOfShopDay } from '../../lib/shop-time';
 import type { Actor, AuditService } from '../audit/index';
+import type { NotifyService } from '../notify/index';
 import { type InvoiceIssuer, issueInvoice } from './invoice-port';
 import {
   countOrders,
@@ -32,7 +33,9 @@ import {
   type OrderWithCustomer,
   type PaymentRow,
 } from './order-admin.repo';
+import { cancelOrder } from './order-cancellation';
 import { moveOrder, type Actor as OrderActor } from './order-lifecycle';
+import { orderNumber } from './order-number';
 import {
   findOrderById,
   hasCapturedPayment,
@@ -41,6 +44,7 @@ import {
   setPaidWith,
 } from './orders.repo';
 import type { OrderPayments } from './payment-ports';
+import { findShipment, type ShipmentRow } from './shipments.repo';
 
 /** At most this many orders go into one CSV export (a larger shop narrows it with the search or status). */
 export const ORDER_EXPORT_MAX = 50_000;
@@ -50,9 +54,11 @@ export interface OrderAdminServiceDeps {
   clock: Clock;
   audit: AuditService;
   /** Asked before a payment is recorded by hand: the shopper may have paid online after all. */
-  payments: Pick<OrderPayments, 'settleFromProvider'>;
+  payments: Pick<OrderPayments, 'settleFromProvider' | 'refundCancelled'>;
   /** Issues the invoice of an order marked as paid, in the same transaction. */
   invoices: InvoiceIssuer;
+  /** The shopper hears of the steps after the sale (delivered). */
+  notify: Pick<NotifyService, 'enqueue'>;
 }
 
 export interface StatusChange {
@@ -70,6 +76,7 @@ export interface AdminOrderDetail {
   items: OrderItemRow[];
   payments: PaymentRow[];
   history: StatusChange[];
+  shipment: ShipmentRow | null;
 }
 
 export interface OrderPage {
@@ -118,15 +125,17 @@ export class OrderAdminService {
     const { db } = this.deps;
     const order = idSchema.safeParse(orderId).success ? await findOrderWithCustomer(db, orderId) : undefined;
     if (!order) throw notFound('Order not found');
-    const [items, payments, history] = await Promise.all([
+    const [items, payments, history, shipment] = await Promise.all([
       findOrderItems(db, orderId),
       findPayments(db, orderId),
       findStatusHistoryWithUsers(db, orderId),
+      findShipment(db, orderId),
     ]);
     return {
       order,
       items,
       payments,
+      shipment: shipment ?? null,
       history: history.map((h) => ({
         from: h.fromStatus,
         to: h.toStatus,
@@ -205,7 +214,21 @@ export class OrderAdminService {
     const at = this.deps.clock.now();
     await inTransaction(this.deps.db, async (tx) => {
       const order = await this.lock(tx, orderId);
-      await moveOrder(tx, order, to, { kind: 'admin', userId: actor.id }, { at, note });
+      if (to === 'Cancelled' && order.paidAt) {
+        // A paid order cancelled before shipping: its money goes back with it.
+        await cancelOrder(
+          tx,
+          this.deps,
+          order,
+          { kind: 'admin', userId: actor.id },
+          {
+            reason: note ?? 'cancelled by the shop',
+            at,
+          },
+        );
+      } else {
+        await moveOrder(tx, order, to, { kind: 'admin', userId: actor.id }, { at, note });
+      }
       await this.deps.audit.record(tx, actor, {
         action: 'order.status',
         entityId: order.id,
@@ -213,6 +236,15 @@ export class OrderAdminService {
         before: { status: order.status },
         after: { status: to },
       });
+      if (to === 'Delivered') {
+        await this.deps.notify.enqueue(
+          tx,
+          'order_delivered',
+          { email: order.email, phone: order.phone },
+          { name: order.name, orderNumber: orderNumber(order.id) },
+          { orderId: order.id },
+        );
+      }
     });
     return this.get(orderId);
   }

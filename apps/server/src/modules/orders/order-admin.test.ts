@@ -3,7 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Account, signUp } from '../../../test/accounts';
 import { ManualClock } from '../../../test/clock';
-import { insertCapturedPayment, insertPendingOrder, type OrderRow } from '../../../test/fixtures/orders';
+import {
+  insertCapturedPayment,
+  insertPendingOrder,
+  type OrderRow,
+  recordShipment,
+} from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../db/schema/admin';
 import { products } from '../../db/schema/catalogue';
@@ -63,13 +68,15 @@ describe('orders admin', () => {
       headers: as(account),
       payload: { paymentStatus },
     });
-  const setStatus = (id: string, orderStatus: string, note?: string) =>
-    t.app.inject({
+  const setStatus = async (id: string, orderStatus: string, note?: string) => {
+    if (orderStatus === 'Shipped') await recordShipment(t.db, id);
+    return t.app.inject({
       method: 'PUT',
       url: `/api/orders/status/${id}`,
       headers: as(admin),
       payload: { orderStatus, ...(note ? { note } : {}) },
     });
+  };
   const list = (query = '') =>
     t.app.inject({ method: 'GET', url: `/api/orders/all${query}`, headers: as(admin) });
   const paidOrder = async () => {
@@ -327,9 +334,10 @@ describe('orders admin', () => {
       const move = (order: OrderRow, ...to: OrderStatus[]) =>
         to.reduce(
           (p, status) =>
-            p.then((o) =>
-              moveOrder(fresh.db, o, status, { kind: 'admin', userId: a.id }, { at: listClock.now() }),
-            ),
+            p.then(async (o) => {
+              if (status === 'Shipped') await recordShipment(fresh.db, o.id);
+              return moveOrder(fresh.db, o, status, { kind: 'admin', userId: a.id }, { at: listClock.now() });
+            }),
           Promise.resolve(order),
         );
       // Placed before and after midnight in India (18:30 UTC).

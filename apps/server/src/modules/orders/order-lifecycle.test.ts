@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../test/clock';
-import { insertCapturedPayment, insertPendingOrder, type OrderRow } from '../../../test/fixtures/orders';
+import {
+  insertCapturedPayment,
+  insertPendingOrder,
+  type OrderRow,
+  recordShipment,
+} from '../../../test/fixtures/orders';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalogue';
@@ -57,8 +62,10 @@ describe('order lifecycle', () => {
     (await db.select({ n: products.countInStock }).from(products).where(eq(products.id, productId)))[0]!.n;
   const placeOrder = (quantity = 2) =>
     insertPendingOrder(t.db, { userId: shopperId, items: [{ productId, quantity, unitPricePaise: 50_000 }] });
-  const move = (order: OrderRow, to: OrderRow['status'], actor: Actor, note?: string) =>
-    moveOrder(t.db, order, to, actor, { at: clock.now(), note });
+  const move = async (order: OrderRow, to: OrderRow['status'], actor: Actor, note?: string) => {
+    if (to === 'Shipped' && order.status === 'Processing') await recordShipment(t.db, order.id);
+    return moveOrder(t.db, order, to, actor, { at: clock.now(), note });
+  };
 
   beforeAll(async () => {
     t = await createTestApp({}, { clock });

@@ -17,6 +17,7 @@ import {
   updateOrderStatus,
   voidManualPayments,
 } from './orders.repo';
+import { findShipment } from './shipments.repo';
 import { dropHolds, releaseHolds } from './unpaid-holds.repo';
 
 /** Who moves an order: the shopper who placed it, a shop administrator, or the shop itself (callbacks, jobs). */
@@ -65,6 +66,12 @@ const paidOnlyByHand: Guard = async ({ tx, order }) => {
     ? undefined
     : `This order was paid online (${online.join(', ')}), so it cannot be marked unpaid: cancel it and refund the payment instead.`;
 };
+
+/** A parcel leaves with its carrier and tracking number recorded (the database's trigger agrees). */
+const shipmentRecorded: Guard = async ({ tx, order }) =>
+  (await findShipment(tx, order.id))
+    ? undefined
+    : 'Record the shipment first (carrier, tracking number and expected delivery): use Ship on the order.';
 
 const neverPaid: Guard = async ({ order }) =>
   order.paidAt ? 'This order was paid before, so a payment cannot reopen it.' : undefined;
@@ -163,7 +170,13 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     clears: 'paidAt',
     effects: [unrecordPayment],
   },
-  { from: 'Processing', to: 'Shipped', means: 'handed to the courier', by: ['admin'] },
+  {
+    from: 'Processing',
+    to: 'Shipped',
+    means: 'handed to the courier, its shipment recorded',
+    by: ['admin'],
+    guard: shipmentRecorded,
+  },
   {
     from: 'Processing',
     to: 'Cancelled',

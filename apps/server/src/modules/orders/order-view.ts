@@ -1,13 +1,16 @@
 import { discountedPaise, type MyOrder, paiseToRupees } from '@bazaar/shared';
 import { orderNumber } from './order-number';
 import type { OrderItemRow, OrderRow } from './orders.repo';
+import type { ShipmentRow } from './shipments.repo';
 
 /** Days from payment to the expected delivery: dispatch (1–2) plus standard delivery (3–5). */
 export const ESTIMATED_DELIVERY_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function deliveryDate(order: OrderRow): Date | null {
+function deliveryDate(order: OrderRow, shipment: ShipmentRow | undefined): Date | null {
   if (order.deliveredAt) return order.deliveredAt;
+  // The expected day, at noon in India, so it reads as that day in any time zone the shop's pages use.
+  if (shipment && order.status === 'Shipped') return new Date(`${shipment.expectedDelivery}T06:30:00.000Z`);
   if (order.paidAt && (order.status === 'Processing' || order.status === 'Shipped')) {
     return new Date(order.paidAt.getTime() + ESTIMATED_DELIVERY_DAYS * DAY_MS);
   }
@@ -15,7 +18,12 @@ function deliveryDate(order: OrderRow): Date | null {
 }
 
 /** An order as My Orders shows it: rupees, the spec's field names, and until when it can be paid. */
-export function toMyOrder(order: OrderRow, items: readonly OrderItemRow[], now: Date): MyOrder {
+export function toMyOrder(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  now: Date,
+  shipment?: ShipmentRow,
+): MyOrder {
   const payable = order.status === 'Pending' && order.expiresAt !== null && order.expiresAt > now;
   return {
     _id: order.id,
@@ -41,8 +49,10 @@ export function toMyOrder(order: OrderRow, items: readonly OrderItemRow[], now: 
       colour: item.colour,
       size: item.size,
     })),
-    tracking: order.trackingNumber,
-    deliveryDate: deliveryDate(order)?.toISOString() ?? null,
+    tracking: shipment?.trackingNumber ?? order.trackingNumber,
+    carrier: shipment?.carrier ?? null,
+    trackingUrl: shipment?.trackingUrl ?? null,
+    deliveryDate: deliveryDate(order, shipment)?.toISOString() ?? null,
     payBy: payable ? order.expiresAt!.toISOString() : null,
     shippingAddress: { ...order.shippingAddress },
   };

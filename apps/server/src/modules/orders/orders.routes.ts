@@ -1,10 +1,12 @@
 import {
   CHECKOUT_MESSAGES,
+  cancelOrderBodySchema,
   checkoutQuerySchema,
   checkoutSummarySchema,
   createOrderBodySchema,
   errorReplySchema,
   messageReplySchema,
+  myOrderDetailSchema,
   myOrdersReplySchema,
   orderIdParamsSchema,
   orderPaymentReplySchema,
@@ -92,6 +94,37 @@ export async function ordersRoutes(base: FastifyInstance) {
       },
     },
     async (request) => ({ orders: await orders.listOwn(signedInUser(request).id) }),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "One of the caller's orders in full: items as charged, totals, address, payment, shipment and its timeline",
+        description: "Another shopper's order is 404, as is an unknown one.",
+        params: orderIdParamsSchema,
+        response: { 200: myOrderDetailSchema, ...errors },
+      },
+    },
+    async (request) => orders.detailOwn(signedInUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/orders/:id/cancel',
+    {
+      schema: {
+        tags,
+        summary: "Cancel one of the caller's orders that has not shipped, with a reason",
+        description:
+          'Stock and the coupon come back; a paid order is refunded in full through the payment provider. 409 once it has shipped.',
+        params: orderIdParamsSchema,
+        body: cancelOrderBodySchema,
+        response: { 200: myOrderDetailSchema, ...errors },
+      },
+    },
+    async (request) => orders.cancelOwn(signedInUser(request).id, request.params.id, request.body.reason),
   );
 
   app.delete(

@@ -4,6 +4,7 @@ import {
   type CreateOrderInput,
   idSchema,
   type MyOrder,
+  type MyOrderDetail,
   type OrderPaymentReply,
   paiseToRupees,
   taxLines,
@@ -18,6 +19,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { killPoint } from '../../lib/kill-point';
 import type { Mailer } from '../../lib/mailer/index';
 import { ordersPlaced } from '../../lib/metrics';
+import type { NotifyService } from '../notify/index';
 import type { SettingsService } from '../settings/index';
 import type { CatalogueCache } from './catalogue-port';
 import type {
@@ -31,6 +33,8 @@ import { priceCheckout } from './checkout-pricing';
 import { findCartCoupon, findCouponLimit, holdCoupon } from './coupon-holds.repo';
 import { deliveryAddress } from './delivery-address';
 import type { InvoiceIssuer } from './invoice-port';
+import { cancelOrder } from './order-cancellation';
+import { toMyOrderDetail } from './order-detail-view';
 import { type HoldCheck, OrderHolds } from './order-holds';
 import { type Actor, moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
@@ -44,6 +48,7 @@ import {
   findOrderById,
   findOrdersOfUser,
   findProductStock,
+  findStatusHistory,
   insertOrder,
   insertStatusHistory,
   lockOrder,
@@ -53,6 +58,7 @@ import {
   takeStock,
 } from './orders.repo';
 import type { OrderPayments } from './payment-ports';
+import { findOrderRefunds, findShipment, findShipmentsOfOrders } from './shipments.repo';
 import { pruneHolds } from './unpaid-holds.repo';
 
 /**
@@ -83,6 +89,8 @@ export interface OrdersServiceDeps {
   /** The confirmation mail of a paid order, and the address of My Orders it links to. */
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
+  /** The shopper hears of a cancellation (and its refund). */
+  notify: Pick<NotifyService, 'enqueue'>;
 }
 
 /**
@@ -319,12 +327,17 @@ export class OrdersService {
       db,
       rows.map((r) => r.id),
     );
+    const shipments = await findShipmentsOfOrders(
+      db,
+      rows.map((r) => r.id),
+    );
     const now = clock.now();
     return rows.map((order) =>
       toMyOrder(
         order,
         items.filter((i) => i.orderId === order.id),
         now,
+        shipments.get(order.id),
       ),
     );
   }
@@ -334,6 +347,35 @@ export class OrdersService {
    * and leaves their list; the shop keeps it, so a payment already on its way is still honoured or
    * refunded.
    */
+  /** GET /orders/{id}: one of the caller's own orders in full; anyone else's is "not found", as is a deleted one. */
+  async detailOwn(userId: string, orderId: string): Promise<MyOrderDetail> {
+    const { db, clock } = this.deps;
+    const order = await findOrderById(db, orderId);
+    if (!order || order.userId !== userId || order.shopperDeletedAt) throw notFound('Order not found');
+    const [items, shipment, history, refunds] = await Promise.all([
+      findItemsOfOrders(db, [order.id]),
+      findShipment(db, order.id),
+      findStatusHistory(db, order.id),
+      findOrderRefunds(db, order.id),
+    ]);
+    return toMyOrderDetail({ order, items, shipment, history, refunds }, clock.now());
+  }
+
+  /**
+   * POST /orders/{id}/cancel: the caller cancels their order that has not shipped, with a reason;
+   * stock and coupon come back and a paid order is refunded in full (order-cancellation.ts).
+   */
+  async cancelOwn(userId: string, orderId: string, reason: string): Promise<MyOrderDetail> {
+    await this.ownOrder(userId, orderId);
+    const { db, clock } = this.deps;
+    await inTransaction(db, async (tx) => {
+      const order = (await lockOrder(tx, orderId))!;
+      await cancelOrder(tx, this.deps, order, { kind: 'shopper', userId }, { reason, at: clock.now() });
+    });
+    await this.stockChanged([orderId]);
+    return this.detailOwn(userId, orderId);
+  }
+
   async deleteOwn(userId: string, orderId: string): Promise<void> {
     await this.ownOrder(userId, orderId);
     const { db, clock } = this.deps;

@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../../db/client';
 import type { OrderRow } from './orders.repo';
 
 // What orders need from the payments module, and nothing more: the provider order a shopper pays
@@ -23,4 +24,9 @@ export interface OrderPayments {
   settleFromProvider(order: OrderRow, why: string): Promise<'paid' | 'unpaid' | 'unanswered'>;
   /** Refunds every payment still owed its money back. */
   refundsDue(): Promise<unknown>;
+  /**
+   * A paid order was cancelled in `tx`: what remains of its payment is refunded (recorded in `tx`,
+   * asked of the provider after commit, once per order). The paise refunded.
+   */
+  refundCancelled(tx: DbOrTx, order: OrderRow, reason: string, by: string | null): Promise<number>;
 }

@@ -26,6 +26,16 @@ export interface ProviderPayment {
   errorDescription: string | null;
 }
 
+/** A refund at the provider, in Razorpay's words. */
+export interface ProviderRefund {
+  id: string;
+  paymentId?: string;
+  amountPaise?: number;
+  status: 'pending' | 'processed' | 'failed';
+  /** Our refund's id, from the refund's notes. */
+  refundId?: string | undefined;
+}
+
 /** What the browser needs to open the payment window. */
 export interface CheckoutWindow {
   provider: 'razorpay' | 'sandbox';
@@ -60,8 +70,17 @@ export interface PaymentProvider {
   fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]>;
   /** Captures an authorised payment (accounts that do not capture automatically). */
   capture(paymentId: string, amountPaise: number): Promise<ProviderPayment>;
-  /** Gives the money of a captured payment back; the refund's id. */
-  refund(paymentId: string, amountPaise: number, note: string): Promise<{ id: string }>;
+  /**
+   * Gives `amountPaise` of a captured payment back (all or part); the refund's id and status. With an
+   * idempotency key (Razorpay's X-Refund-Idempotency) a retried call makes no second refund; `refundId`
+   * (ours) travels in the refund's notes, so its webhooks can be matched before the reply is stored.
+   */
+  refund(
+    paymentId: string,
+    amountPaise: number,
+    note: string,
+    options?: { idempotencyKey?: string; refundId?: string },
+  ): Promise<ProviderRefund>;
   /** Whether the checkout's signature names this provider order and payment (constant time). */
   checkoutSignatureValid(providerOrderId: string, paymentId: string, signature: string): boolean;
   /** Whether a webhook's raw body carries the provider's signature; false when no webhook secret is set. */

@@ -7,7 +7,7 @@ import {
   type VerifyPaymentReply,
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
@@ -39,6 +39,7 @@ import {
   setEventOutcome,
   setNextCheck,
 } from './payments.repo';
+import type { RefundsService } from './refunds.service';
 import { parseWebhook } from './webhook-event';
 
 /** What a captured, failed or late payment did to its order. */
@@ -58,6 +59,8 @@ export interface PaymentsServiceDeps {
   payments: PaymentProvider;
   /** Orders' public side: payments read and lock the order they settle, and hand it the captured money. */
   orders: Pick<OrdersService, 'find' | 'lockForPayment' | 'settlePayment'>;
+  /** Refund webhooks settle refunds; the job retries the ones the provider never answered. */
+  refunds: Pick<RefundsService, 'applyProviderRefund' | 'retryDue' | 'remaining' | 'request'>;
 }
 
 export const PAYMENT_NOT_CONFIRMED =
@@ -74,6 +77,21 @@ export class PaymentsService implements OrderPayments {
 
   get provider(): PaymentProvider {
     return this.deps.payments;
+  }
+
+  /** A paid order was cancelled: what remains of its payment goes back (one refund per order). */
+  async refundCancelled(tx: DbOrTx, order: OrderRow, reason: string, by: string | null): Promise<number> {
+    const left = await this.deps.refunds.remaining(tx, order.id);
+    if (left === 0) return 0;
+    await this.deps.refunds.request(tx, {
+      orderId: order.id,
+      amountPaise: left,
+      reason: `Order cancelled: ${reason}`,
+      kind: 'cancellation',
+      requestedBy: by,
+      idempotencyKey: `cancel_${order.id}`,
+    });
+    return left;
   }
 
   /** What the browser needs to open the provider's payment window. */
@@ -139,6 +157,7 @@ export class PaymentsService implements OrderPayments {
     await this.deps.payments.runDue?.();
     await this.reconcile();
     await this.refundsDue();
+    await this.deps.refunds.retryDue();
   }
 
   /**
@@ -296,6 +315,10 @@ export class PaymentsService implements OrderPayments {
         payload: event.body,
       });
       if (!first) return false;
+      if (event.refund) {
+        await setEventOutcome(tx, eventId, await this.deps.refunds.applyProviderRefund(tx, event.refund));
+        return true;
+      }
       settled = event.payment
         ? await this.settleIn(tx, event.payment, `webhook ${event.name}`)
         : { outcome: 'ignored', reason: `event ${event.name} is not about a payment` };

@@ -5,6 +5,7 @@ import {
   type ProviderOrder,
   type ProviderPayment,
   type ProviderPaymentStatus,
+  type ProviderRefund,
 } from './payment-provider';
 import { signatureMatches } from './signatures';
 
@@ -56,6 +57,28 @@ export function toProviderPayment(entity: RazorpayPaymentEntity): ProviderPaymen
 }
 
 /** The SDK rejects with `{ statusCode, error: { description } }`, or a plain Error when the network failed. */
+/** A refund entity of Razorpay's API or webhooks. */
+export function toProviderRefund(entity: unknown): ProviderRefund {
+  const r = entity as {
+    id?: unknown;
+    payment_id?: unknown;
+    amount?: unknown;
+    status?: unknown;
+    notes?: { refund_id?: unknown } | unknown[];
+  };
+  if (typeof r?.id !== 'string')
+    throw new PaymentProviderError(`unexpected refund: ${JSON.stringify(entity).slice(0, 200)}`);
+  const status = r.status === 'processed' || r.status === 'failed' ? r.status : 'pending';
+  const notes = r.notes && !Array.isArray(r.notes) ? r.notes : {};
+  return {
+    id: r.id,
+    ...(typeof r.payment_id === 'string' ? { paymentId: r.payment_id } : {}),
+    ...(typeof r.amount === 'number' ? { amountPaise: r.amount } : {}),
+    status,
+    refundId: typeof notes.refund_id === 'string' ? notes.refund_id : undefined,
+  };
+}
+
 function providerError(what: string, error: unknown): PaymentProviderError {
   const e = error as { statusCode?: number; error?: { description?: string }; message?: string } | undefined;
   const detail = e?.error?.description ?? e?.message ?? String(error);
@@ -68,6 +91,10 @@ function providerError(what: string, error: unknown): PaymentProviderError {
  */
 export class RazorpayProvider implements PaymentProvider {
   private readonly sdk: Razorpay;
+  /** The SDK's own HTTP client (axios): its key, host and timeout. */
+  private readonly http: {
+    post(url: string, data: unknown, config: { headers: Record<string, string> }): Promise<{ data: unknown }>;
+  };
   readonly window;
 
   constructor(private readonly options: RazorpayOptions) {
@@ -76,6 +103,7 @@ export class RazorpayProvider implements PaymentProvider {
     const http = (this.sdk.api as unknown as { rq: { defaults: { baseURL?: string; timeout?: number } } }).rq;
     http.defaults.baseURL = options.apiUrl;
     http.defaults.timeout = options.timeoutMs;
+    this.http = http as unknown as RazorpayProvider['http'];
     this.window = { provider: 'razorpay', keyId: options.keyId } as const;
   }
 
@@ -125,16 +153,31 @@ export class RazorpayProvider implements PaymentProvider {
     }
   }
 
-  async refund(paymentId: string, amountPaise: number, note: string): Promise<{ id: string }> {
+  async refund(
+    paymentId: string,
+    amountPaise: number,
+    note: string,
+    options: { idempotencyKey?: string; refundId?: string } = {},
+  ): Promise<ProviderRefund> {
+    const body = {
+      amount: amountPaise,
+      speed: 'normal',
+      notes: { reason: note.slice(0, 250), ...(options.refundId ? { refund_id: options.refundId } : {}) },
+    };
     try {
-      const refund = await this.sdk.payments.refund(paymentId, {
-        amount: amountPaise,
-        speed: 'normal',
-        notes: { reason: note.slice(0, 250) },
+      if (!options.idempotencyKey) return toProviderRefund(await this.sdk.payments.refund(paymentId, body));
+      // The SDK's payments.refund (2.9) sends no headers of the caller's; its own client (key, host,
+      // timeout) posts the same request with Razorpay's idempotency header.
+      const reply = await this.http.post(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, body, {
+        headers: { 'X-Refund-Idempotency': options.idempotencyKey },
       });
-      return { id: refund.id };
+      return toProviderRefund(reply.data);
     } catch (error) {
-      throw providerError('refund', error);
+      const e = error as { response?: { status?: number; data?: unknown } };
+      throw providerError(
+        'refund',
+        e.response ? { statusCode: e.response.status, ...(e.response.data as object) } : error,
+      );
     }
   }
 

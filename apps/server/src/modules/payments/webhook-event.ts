@@ -1,11 +1,13 @@
-import type { ProviderPayment } from './payment-provider';
-import { type RazorpayPaymentEntity, toProviderPayment } from './razorpay-provider';
+import type { ProviderPayment, ProviderRefund } from './payment-provider';
+import { type RazorpayPaymentEntity, toProviderPayment, toProviderRefund } from './razorpay-provider';
 
 export interface WebhookEvent {
   /** payment.captured, order.paid, payment.failed, … */
   name: string;
   /** The payment the event is about, when it is about one. */
   payment: ProviderPayment | undefined;
+  /** The refund a refund.processed / refund.failed event is about. */
+  refund?: ProviderRefund | undefined;
   /** The parsed body, kept with the event. */
   body: unknown;
 }
@@ -13,12 +15,18 @@ export interface WebhookEvent {
 /** The events that settle or fail a payment; others (refunds, disputes, …) are recorded and left alone. */
 const PAYMENT_EVENTS = new Set(['payment.captured', 'order.paid', 'payment.failed', 'payment.authorized']);
 
+/** The events that settle a refund. */
+const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed']);
+
 /**
  * A Razorpay webhook body (the sandbox sends the same): `{ event, payload: { payment: { entity } } }`.
  * Undefined when it is not JSON or not shaped like an event.
  */
 export function parseWebhook(raw: Buffer): WebhookEvent | undefined {
-  let body: { event?: unknown; payload?: { payment?: { entity?: RazorpayPaymentEntity } } };
+  let body: {
+    event?: unknown;
+    payload?: { payment?: { entity?: RazorpayPaymentEntity }; refund?: { entity?: unknown } };
+  };
   try {
     body = JSON.parse(raw.toString('utf8'));
   } catch {
@@ -30,6 +38,20 @@ export function parseWebhook(raw: Buffer): WebhookEvent | undefined {
   if (PAYMENT_EVENTS.has(body.event) && entity) {
     try {
       payment = toProviderPayment(entity);
+    } catch {
+      return undefined;
+    }
+  }
+  if (REFUND_EVENTS.has(body.event)) {
+    try {
+      const refund = toProviderRefund(body.payload?.refund?.entity);
+      // The event names the outcome; the entity's status says the same on Razorpay's.
+      return {
+        name: body.event,
+        payment: undefined,
+        refund: { ...refund, status: body.event === 'refund.failed' ? 'failed' : 'processed' },
+        body,
+      };
     } catch {
       return undefined;
     }

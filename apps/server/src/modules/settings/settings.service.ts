@@ -88,6 +88,7 @@ const DEFAULTS: Omit<ShopSettingsRow, 'updatedAt'> = {
   taxMode: 'flat',
   gstin: null,
   gstStateCode: null,
+  returnWindowDays: 3,
 };
 
 /** How the shop charges tax now: what cart, checkout and invoices price by. */

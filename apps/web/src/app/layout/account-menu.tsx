@@ -48,7 +48,7 @@ export default function AccountMenu() {
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link to="/orders">
+          <Link to="/orders?show=cancelled">
             <CancelIcon size={20} />
             Cancellations
           </Link>

@@ -20,6 +20,7 @@ import {
   PaymentProviderError,
   type ProviderOrder,
   type ProviderPayment,
+  type ProviderRefund,
 } from '../payment-provider';
 import { checkoutSignature, hmacHex, signatureMatches } from '../signatures';
 import {
@@ -28,15 +29,20 @@ import {
   findSandboxOrder,
   findSandboxPayment,
   findSandboxPaymentsOfOrder,
+  findSandboxRefundByKey,
   insertSandboxOrder,
   insertSandboxPayment,
+  insertSandboxRefund,
   insertSandboxWebhooks,
   lockDueSandboxWebhook,
+  lockSandboxPayment,
   markSandboxWebhookDelivered,
   markSandboxWebhookFailed,
   refundSandboxPayment,
   type SandboxOrderRow,
   type SandboxPaymentRow,
+  type SandboxRefundRow,
+  sumSandboxRefunds,
 } from './sandbox.repo';
 import { sandboxRoutes } from './sandbox.routes';
 import { nextWebhookAttempt, WEBHOOK_FIRST_RETRY_MS, WEBHOOK_TIMEOUT_MS } from './webhook-retries';
@@ -131,12 +137,89 @@ export class SandboxProvider implements PaymentProvider {
     throw new PaymentProviderError(`payment ${paymentId} has already been captured`, 400);
   }
 
-  async refund(paymentId: string): Promise<{ id: string }> {
-    const refundId = id('rfnd');
-    if (!(await refundSandboxPayment(this.options.db, paymentId, refundId))) {
-      throw new PaymentProviderError('The payment has been fully refunded already', 400);
-    }
-    return { id: refundId };
+  /**
+   * As Razorpay: all or part of a captured payment, never past what it captured (the payment's row
+   * is locked first), once per idempotency key (a retry answers the refund made); a refund.processed
+   * webhook is queued in the same transaction.
+   */
+  async refund(
+    paymentId: string,
+    amountPaise: number,
+    note: string,
+    options: { idempotencyKey?: string; refundId?: string } = {},
+  ): Promise<ProviderRefund> {
+    const notes = {
+      reason: note.slice(0, 250),
+      ...(options.refundId ? { refund_id: options.refundId } : {}),
+    };
+    const made = await inTransaction(this.options.db, async (tx) => {
+      const payment = await lockSandboxPayment(tx, paymentId);
+      if (!payment) throw new PaymentProviderError('The id provided does not exist', 400);
+      if (options.idempotencyKey) {
+        const before = await findSandboxRefundByKey(tx, options.idempotencyKey);
+        if (before) {
+          if (before.amountPaise !== amountPaise || before.paymentId !== paymentId) {
+            throw new PaymentProviderError(
+              'Different request with the same idempotency key has already been processed.',
+              400,
+            );
+          }
+          return { refund: before, fresh: false };
+        }
+      }
+      if (payment.status !== 'captured')
+        throw new PaymentProviderError('The payment has been fully refunded already', 400);
+      const refunded = await sumSandboxRefunds(tx, paymentId);
+      if (refunded + amountPaise > payment.amountPaise) {
+        throw new PaymentProviderError('The refund amount provided is greater than amount captured', 400);
+      }
+      const refund = await insertSandboxRefund(tx, {
+        id: id('rfnd'),
+        paymentId,
+        amountPaise,
+        idempotencyKey: options.idempotencyKey ?? null,
+        notes,
+        createdAt: this.options.clock.now(),
+      });
+      if (refunded + amountPaise === payment.amountPaise)
+        await refundSandboxPayment(tx, paymentId, refund.id);
+      await insertSandboxWebhooks(tx, [this.refundWebhook(refund)]);
+      return { refund, fresh: true };
+    });
+    if (made.fresh) this.options.background.run('sandbox webhooks', () => this.runDue());
+    return { id: made.refund.id, paymentId, amountPaise, status: 'processed', refundId: options.refundId };
+  }
+
+  private refundWebhook(refund: SandboxRefundRow) {
+    const createdAt = this.options.clock.now();
+    const event = 'refund.processed';
+    return {
+      eventId: id('evt'),
+      event,
+      createdAt,
+      body: JSON.stringify({
+        entity: 'event',
+        account_id: 'acc_BazaarSandbox',
+        event,
+        contains: ['refund'],
+        payload: {
+          refund: {
+            entity: {
+              id: refund.id,
+              entity: 'refund',
+              amount: refund.amountPaise,
+              currency: 'INR',
+              payment_id: refund.paymentId,
+              notes: refund.notes,
+              status: 'processed',
+              speed_processed: 'normal',
+              created_at: Math.floor(refund.createdAt.getTime() / 1000),
+            },
+          },
+        },
+        created_at: Math.floor(createdAt.getTime() / 1000),
+      }),
+    };
   }
 
   checkoutSignatureValid(providerOrderId: string, paymentId: string, signature: string): boolean {

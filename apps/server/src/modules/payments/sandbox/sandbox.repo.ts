@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { sandboxOrders, sandboxPayments, sandboxWebhooks } from '../../../db/schema/payments';
+import { sandboxOrders, sandboxPayments, sandboxRefunds, sandboxWebhooks } from '../../../db/schema/payments';
 
 export type SandboxOrderRow = typeof sandboxOrders.$inferSelect;
 export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
@@ -115,4 +115,32 @@ export async function markSandboxWebhookFailed(
     .update(sandboxWebhooks)
     .set({ lastError: error.slice(0, 500), ...(final ? { status: 'failed' } : {}) })
     .where(and(eq(sandboxWebhooks.id, id), eq(sandboxWebhooks.status, 'pending')));
+}
+
+export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
+
+export async function lockSandboxPayment(db: DbOrTx, id: string): Promise<SandboxPaymentRow | undefined> {
+  const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).for('update');
+  return row;
+}
+
+export async function findSandboxRefundByKey(db: DbOrTx, key: string): Promise<SandboxRefundRow | undefined> {
+  const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, key));
+  return row;
+}
+
+export async function sumSandboxRefunds(db: DbOrTx, paymentId: string): Promise<number> {
+  const [row] = await db
+    .select({ paise: sql<string>`coalesce(sum(${sandboxRefunds.amountPaise}), 0)` })
+    .from(sandboxRefunds)
+    .where(eq(sandboxRefunds.paymentId, paymentId));
+  return Number(row?.paise ?? 0);
+}
+
+export async function insertSandboxRefund(
+  db: DbOrTx,
+  row: typeof sandboxRefunds.$inferInsert,
+): Promise<SandboxRefundRow> {
+  const [made] = await db.insert(sandboxRefunds).values(row).returning();
+  return made!;
 }

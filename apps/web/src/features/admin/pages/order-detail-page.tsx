@@ -13,7 +13,10 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrder } from '../api/get-order';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
+import { MarkDelivered } from '../components/mark-delivered';
 import { OrderStatusBadge, statusLabel } from '../components/order-status-badge';
+import { RefundPanel } from '../components/refund-panel';
+import { ShipForm } from '../components/ship-form';
 import { cellClass, Table } from '../components/table';
 import { TestOrderBadge } from '../components/test-order-badge';
 import { confirmAction } from '../lib/confirm';
@@ -196,10 +199,36 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           <Facts>
             <Fact term="Delivery">{order.isDelivered ? 'Delivered' : 'Not Delivered'}</Fact>
             {order.deliveredAt ? <Fact term="Delivered on">{formatDateTime(order.deliveredAt)}</Fact> : null}
-            {order.trackingNumber ? <Fact term="Tracking">{order.trackingNumber}</Fact> : null}
+            {order.shipment ? (
+              <>
+                <Fact term="Carrier">{order.shipment.carrier}</Fact>
+                <Fact term="Tracking">
+                  {order.shipment.trackingUrl ? (
+                    <a
+                      href={order.shipment.trackingUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                      className={linkClass}
+                    >
+                      {order.shipment.trackingNumber}
+                    </a>
+                  ) : (
+                    order.shipment.trackingNumber
+                  )}
+                </Fact>
+                <Fact term="Expected">{order.shipment.expectedDelivery}</Fact>
+                <Fact term="Shipped on">{formatDateTime(order.shipment.shippedAt)}</Fact>
+              </>
+            ) : order.trackingNumber ? (
+              <Fact term="Tracking">{order.trackingNumber}</Fact>
+            ) : null}
           </Facts>
+          {order.status === 'Processing' ? <ShipForm order={order} /> : null}
+          {order.status === 'Shipped' ? <MarkDelivered orderId={order._id} /> : null}
         </Panel>
       </div>
+
+      {order.isPaid ? <RefundPanel orderId={order._id} /> : null}
 
       <section className="mt-6">
         <h2 className="mb-3 text-lg font-semibold">Items</h2>

@@ -15,6 +15,8 @@ const PURPOSES: Record<MessagePurpose, string> = {
   order_placed: 'Order placed',
   cod_confirmation: 'COD confirmation',
   order_shipped: 'Shipped',
+  order_cancelled: 'Cancelled',
+  refund_issued: 'Refund',
   order_delivered: 'Delivered',
   test: 'Test',
 };

@@ -1,5 +1,6 @@
 import { shopSettingsUpdateFieldsSchema } from '@bazaar/shared/schemas/admin';
 import { type ShopSettings, shopSettingsSchema } from '@bazaar/shared/schemas/settings';
+import { carriersReplySchema } from '@bazaar/shared/schemas/shipments';
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +19,7 @@ beforeEach(() => {
   saves = 0;
   api.use(
     http.get('/api/settings', () => reply(shopSettingsSchema, stored)),
+    http.get('/api/admin/carriers', () => reply(carriersReplySchema, { carriers: [] })),
     // As the server reads the form: the shared schema of its fields, the logo apart.
     http.put('/api/settings', async ({ request }) => {
       const { fields, files } = await readForm(request);

@@ -15,6 +15,7 @@ import { notify } from '@/lib/notify';
 import { shopSettingsQueryOptions } from '@/lib/shop-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUpdateShopSettings } from '../api/update-settings';
+import { CarriersSection } from '../components/carriers-form';
 import { SingleImagePicker } from '../components/image-picker';
 import { TaxSettingsForm } from '../components/tax-settings-form';
 
@@ -294,6 +295,7 @@ export function ShopSettingsPage() {
         <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
       )}
       <TaxSettingsForm />
+      <CarriersSection />
     </section>
   );
 }

@@ -106,9 +106,31 @@ export function OrderCard({ order }: { order: MyOrder }) {
       </ul>
       <footer className="flex flex-wrap items-center justify-between gap-4 border-t border-gray-200 p-5 text-sm">
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+          {order.carrier ? (
+            <>
+              <dt className="text-gray-600">Carrier:</dt>
+              <dd>{order.carrier}</dd>
+            </>
+          ) : null}
           <dt className="text-gray-600">Tracking number:</dt>
-          <dd>{order.tracking ?? 'Not shipped yet'}</dd>
-          <dt className="text-gray-600">Estimated delivery:</dt>
+          <dd>
+            {order.tracking && order.trackingUrl ? (
+              <a
+                href={order.trackingUrl}
+                target="_blank"
+                rel="noreferrer"
+                className="underline underline-offset-4"
+                data-tracking-link=""
+              >
+                {order.tracking}
+              </a>
+            ) : (
+              (order.tracking ?? 'Not shipped yet')
+            )}
+          </dd>
+          <dt className="text-gray-600">
+            {order.status === 'Delivered' ? 'Delivered:' : 'Estimated delivery:'}
+          </dt>
           <dd>{order.deliveryDate ? day.format(new Date(order.deliveryDate)) : '—'}</dd>
           {order.payBy ? (
             <>
@@ -152,12 +174,12 @@ export function OrderCard({ order }: { order: MyOrder }) {
               Download invoice
             </Button>
           ) : null}
-          <Button size="sm" variant="outline" onClick={() => notify.info(CHECKOUT_MESSAGES.viewDetailsSoon)}>
-            View Details
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => notify.info(CHECKOUT_MESSAGES.trackPackageSoon)}>
-            Track Package
-          </Button>
+          <Link to={`/orders/${order._id}`} className={buttonClasses('outline', 'sm')}>
+            View Details<span className="sr-only"> of order #{order.orderNumber}</span>
+          </Link>
+          <Link to={`/orders/${order._id}#timeline`} className={buttonClasses('outline', 'sm')}>
+            Track Package<span className="sr-only"> of order #{order.orderNumber}</span>
+          </Link>
         </div>
       </footer>
     </article>

@@ -1,6 +1,6 @@
 import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { notify } from '@/lib/notify';
@@ -10,8 +10,15 @@ import { OrderCard } from '../components/order-card';
 
 /** My Orders (also Cancellations and Returns from the menus): the shopper's orders, newest first. */
 export function OrdersPage() {
-  useDocumentTitle('My Orders');
-  const orders = useMyOrders();
+  const [search] = useSearchParams();
+  const cancelledOnly = search.get('show') === 'cancelled';
+  const title = cancelledOnly ? 'Cancellations' : 'My Orders';
+  useDocumentTitle(title);
+  const all = useMyOrders();
+  const orders = {
+    ...all,
+    data: cancelledOnly ? all.data?.filter((o) => o.status === 'Cancelled') : all.data,
+  } as typeof all;
   useEffect(() => {
     if (orders.isError) notify.error(CHECKOUT_MESSAGES.fetchOrdersFailed);
   }, [orders.isError]);
@@ -24,10 +31,10 @@ export function OrdersPage() {
         </Link>
         <span className="mx-2">/</span>
         <span className="text-black" aria-current="page">
-          My Orders
+          {title}
         </span>
       </nav>
-      <h1 className="mt-8 text-3xl font-medium">My Orders</h1>
+      <h1 className="mt-8 text-3xl font-medium">{title}</h1>
       {orders.isPending ? (
         <div className="flex justify-center py-24">
           <Spinner size={40} label="Loading your orders…" />
