@@ -71,6 +71,14 @@ describe('every admin route', () => {
         'PUT /api/admin/delivery/zone-order',
         'PUT /api/admin/delivery/default-zone',
         'PUT /api/admin/delivery/calendar',
+        'GET /api/admin/carriers',
+        'PUT /api/admin/carriers',
+        'POST /api/admin/orders/:id/ship',
+        'GET /api/admin/orders/:id/refunds',
+        'POST /api/admin/orders/:id/refunds',
+        'GET /api/admin/settings/tax',
+        'PUT /api/admin/settings/tax',
+        'GET /api/admin/orders/:id/invoice',
       ].sort(),
     );
   });

@@ -46,12 +46,17 @@ export function AddressPicker({ value, onChange }: AddressPickerProps) {
           </span>
         </label>
       ))}
-      {adding || addresses.length === 0 ? (
+      {addresses.length === 0 && !adding ? (
+        <p className="text-sm text-gray-600">
+          No saved addresses yet: the address below is used for this order.
+        </p>
+      ) : null}
+      {adding ? (
         <div className="rounded border p-4">
           <AddressForm
             submitLabel="Save and deliver here"
             busy={change.isPending}
-            onCancel={addresses.length > 0 ? () => setAdding(false) : undefined}
+            onCancel={() => setAdding(false)}
             onSubmit={async (body) => {
               const before = new Set(addresses.map((a) => a._id));
               const reply = await change.mutateAsync({ kind: 'add', body });
@@ -63,7 +68,7 @@ export function AddressPicker({ value, onChange }: AddressPickerProps) {
         </div>
       ) : (
         <Button variant="outline" className="self-start" onClick={() => setAdding(true)}>
-          Add a new address
+          {addresses.length === 0 ? 'Save an address to your book' : 'Add a new address'}
         </Button>
       )}
     </fieldset>

@@ -1,6 +1,7 @@
 import { shopSettingsUpdateFieldsSchema } from '@bazaar/shared/schemas/admin';
 import { type ShopSettings, shopSettingsSchema } from '@bazaar/shared/schemas/settings';
 import { carriersReplySchema } from '@bazaar/shared/schemas/shipments';
+import { taxSettingsReplySchema } from '@bazaar/shared/schemas/tax-settings';
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -20,6 +21,9 @@ beforeEach(() => {
   api.use(
     http.get('/api/settings', () => reply(shopSettingsSchema, stored)),
     http.get('/api/admin/carriers', () => reply(carriersReplySchema, { carriers: [] })),
+    http.get('/api/admin/settings/tax', () =>
+      reply(taxSettingsReplySchema, { taxMode: 'flat', gstin: null, stateCode: null, state: null }),
+    ),
     // As the server reads the form: the shared schema of its fields, the logo apart.
     http.put('/api/settings', async ({ request }) => {
       const { fields, files } = await readForm(request);

@@ -1,4 +1,5 @@
 import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
+import { addressListReplySchema } from '@bazaar/shared/schemas/addresses';
 import {
   CHECKOUT_LIMITS,
   type CheckoutSummary,
@@ -48,6 +49,8 @@ beforeEach(() => {
   });
   api.use(
     http.get('/api/orders/checkout', () => reply(checkoutSummarySchema, summary)),
+    // A shopper with no saved address yet: the form is the billing details alone.
+    http.get('/api/users/addresses', () => reply(addressListReplySchema, { addresses: [] })),
     // Checked as the server checks it; then refused as when the stock ran out meanwhile, so the test
     // ends before the payment window.
     http.post('/api/orders', async ({ request }) => {
