@@ -1,10 +1,11 @@
-import { type OrderPaymentReply, SANDBOX_CARDS, type SandboxPayReply } from '@bazaar/shared';
+import type { OrderPaymentReply } from '@bazaar/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, signUp } from '../../../test/accounts';
 import { fillCart, insertProduct, ORDER_BODY } from '../../../test/fixtures/checkout';
+import { payInSandbox } from '../../../test/fixtures/payments';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { products } from '../../db/schema/catalogue';
 import { creditNotes, invoices } from '../../db/schema/invoices';
@@ -37,18 +38,7 @@ describe('tax invoices: issued when paid, kept, downloaded; credit notes against
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json() as OrderPaymentReply;
-    const paid = (
-      await inject({
-        method: 'POST',
-        url: '/api/payments/sandbox/pay',
-        payload: {
-          orderId: order.razorpayOrderId,
-          cardNumber: SANDBOX_CARDS.success,
-          expiry: '12/30',
-          cvv: '123',
-        },
-      })
-    ).json() as SandboxPayReply;
+    const paid = await payInSandbox(t, order.razorpayOrderId);
     if (paid.status !== 'captured') throw new Error('not paid');
     const verified = await inject({
       method: 'POST',

@@ -11,9 +11,9 @@ import {
   shopper,
   stockOf,
 } from '../../../test/fixtures/checkout';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import { type RazorpayServer, startRazorpayServer } from '../../../test/razorpay-server';
-import { testConfig } from '../../config';
+import { appOnRazorpay, payAtRazorpay } from '../../../test/fixtures/razorpay';
+import type { TestApp } from '../../../test/helpers';
+import type { RazorpayServer } from '../../../test/razorpay-server';
 import { messageOutbox } from '../../db/schema/messages';
 
 const KEYS = {
@@ -31,15 +31,7 @@ describe('cancelling an order that has not shipped', () => {
   let lamp: string;
 
   beforeAll(async () => {
-    razorpay = await startRazorpayServer(KEYS);
-    const base = testConfig();
-    t = await createTestApp(
-      {
-        payments: { ...base.payments, provider: 'razorpay' },
-        razorpay: { ...base.razorpay, ...KEYS, apiUrl: razorpay.url, timeoutMs: 500 },
-      },
-      { clock },
-    );
+    ({ t, razorpay } = await appOnRazorpay(KEYS, clock));
     admin = await signUp(t, 'admin@example.com', { admin: true });
   });
   afterAll(async () => {
@@ -61,16 +53,7 @@ describe('cancelling an order that has not shipped', () => {
       payload: { ...ORDER_BODY, email: asha.email },
     });
     const order = placed.json<OrderPaymentReply>();
-    if (pay) {
-      const { payment, signature } = razorpay.pay(order.razorpayOrderId);
-      const ok = await t.app.inject({
-        method: 'POST',
-        url: '/api/orders/verify',
-        headers: asha.auth,
-        payload: { orderId: order.orderId, paymentId: payment.id, signature },
-      });
-      expect(ok.statusCode, ok.body).toBe(200);
-    }
+    if (pay) await payAtRazorpay(t, razorpay, asha, order);
     return order.orderId;
   };
   const cancel = (

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Account, signUp } from '../../../test/accounts';
 import { ManualClock } from '../../../test/clock';
 import { fillCart, insertProduct, ORDER_BODY, type Shopper, shopper } from '../../../test/fixtures/checkout';
-import { createTestApp, type TestApp } from '../../../test/helpers';
-import { type RazorpayServer, startRazorpayServer } from '../../../test/razorpay-server';
-import { testConfig } from '../../config';
+import { appOnRazorpay, payAtRazorpay } from '../../../test/fixtures/razorpay';
+import type { TestApp } from '../../../test/helpers';
+import type { RazorpayServer } from '../../../test/razorpay-server';
 import { auditLog } from '../../db/schema/admin';
 import { refunds } from '../../db/schema/after-sale';
 import { messageOutbox } from '../../db/schema/messages';
@@ -55,27 +55,12 @@ describe('refunds through Razorpay (the SDK’s client against a local server sp
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<OrderPaymentReply>();
-    const { payment, signature } = razorpay.pay(order.razorpayOrderId);
-    const ok = await inject({
-      method: 'POST',
-      url: '/api/orders/verify',
-      headers: asha.auth,
-      payload: { orderId: order.orderId, paymentId: payment.id, signature },
-    });
-    expect(ok.statusCode, ok.body).toBe(200);
-    return { orderId: order.orderId, paymentId: payment.id };
+    const { paymentId } = await payAtRazorpay(t, razorpay, asha, order);
+    return { orderId: order.orderId, paymentId };
   };
 
   beforeAll(async () => {
-    razorpay = await startRazorpayServer(KEYS);
-    const base = testConfig();
-    t = await createTestApp(
-      {
-        payments: { ...base.payments, provider: 'razorpay' },
-        razorpay: { ...base.razorpay, ...KEYS, apiUrl: razorpay.url, timeoutMs: 500 },
-      },
-      { clock },
-    );
+    ({ t, razorpay } = await appOnRazorpay(KEYS, clock));
     admin = await signUp(t, 'admin@example.com', { admin: true });
   });
   afterAll(async () => {
