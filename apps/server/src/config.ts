@@ -391,7 +391,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
       SEED_DEMO: 'false',
       // Tests stand in for one proxy (inject() comes from 127.0.0.1) and set X-Forwarded-For to act

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/helpers';
 import { findUserByEmail, insertUser, updateUser } from '../modules/users/users.repo';
 import { users } from './schema/users';
 import { inTransaction } from './transaction';
+import { isTransactionConflict } from './transaction-conflict';
 import { isUniqueViolation } from './unique-violation';
 
 describe('inTransaction (unit of work)', () => {
@@ -60,5 +61,72 @@ describe('inTransaction (unit of work)', () => {
     expect(await findUserByEmail(t.db, 'outer@example.com')).toBeUndefined();
     expect(await findUserByEmail(t.db, 'inner@example.com')).toBeUndefined();
     expect(ran).toEqual([]);
+  });
+
+  it('runs a unit again that lost to a deadlock, with the failed attempt rolled back and its hooks', async () => {
+    const ran: string[] = [];
+    let attempts = 0;
+    const id = await inTransaction(t.db, async (tx, unit) => {
+      attempts += 1;
+      unit.afterCommit(() => ran.push(`committed ${attempts}`));
+      unit.onRollback(() => ran.push(`rolled back ${attempts}`));
+      const user = await insertUser(tx, {
+        name: 'Again',
+        email: `again${attempts}@example.com`,
+        passwordHash: null,
+      });
+      if (attempts === 1) throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+      return user.id;
+    });
+    expect(attempts).toBe(2);
+    expect(ran).toEqual(['rolled back 1', 'committed 2']);
+    expect(await findUserByEmail(t.db, 'again1@example.com')).toBeUndefined();
+    expect((await findUserByEmail(t.db, 'again2@example.com'))?.id).toBe(id);
+  });
+
+  it('does not run again a unit that failed for its own reason, nor one that keeps conflicting', async () => {
+    let unique = 0;
+    await insertUser(t.db, { name: 'Once', email: 'once@example.com', passwordHash: null });
+    await expect(
+      inTransaction(t.db, async (tx) => {
+        unique += 1;
+        await insertUser(tx, { name: 'Once more', email: 'once@example.com', passwordHash: null });
+      }),
+    ).rejects.toSatisfy(isUniqueViolation);
+    expect(unique).toBe(1);
+    let conflicts = 0;
+    const error = await inTransaction(t.db, async () => {
+      conflicts += 1;
+      throw Object.assign(new Error('could not serialize access'), { code: '40001' });
+    }).catch((e: unknown) => e);
+    expect(isTransactionConflict(error)).toBe(true);
+    expect(conflicts).toBe(3);
+  });
+
+  it('on PostgreSQL, lets both sides of a real deadlock commit (one is cancelled by the server, then runs again)', async (ctx) => {
+    if (t.deps.database.kind !== 'postgres') ctx.skip();
+    const a = await insertUser(t.db, { name: 'A', email: 'lock-a@example.com', passwordHash: null });
+    const b = await insertUser(t.db, { name: 'B', email: 'lock-b@example.com', passwordHash: null });
+    let holding = 0;
+    let release!: () => void;
+    const bothHold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const crossing = (first: string, second: string, phone: string) =>
+      inTransaction(t.db, async (tx) => {
+        await updateUser(tx, first, { phoneNumber: phone });
+        holding += 1;
+        if (holding === 2) release();
+        await bothHold;
+        await updateUser(tx, second, { phoneNumber: phone });
+      });
+    await Promise.all([crossing(a.id, b.id, '11111'), crossing(b.id, a.id, '22222')]);
+    expect(holding).toBe(3);
+    const phones = [
+      (await findUserByEmail(t.db, 'lock-a@example.com'))?.phoneNumber,
+      (await findUserByEmail(t.db, 'lock-b@example.com'))?.phoneNumber,
+    ];
+    // The unit that ran again wrote last, over both rows.
+    expect(phones[0]).toBe(phones[1]);
   });
 });

@@ -1,4 +1,8 @@
 import type { DbOrTx, Tx } from './client';
+import { isTransactionConflict } from './transaction-conflict';
+
+/** Runs of one unit of work that lost to a deadlock or a serialization failure before it gives up. */
+const CONFLICT_ATTEMPTS = 3;
 
 /** What a unit of work may ask for besides the transaction: steps to run once it is over. */
 export interface UnitOfWork {
@@ -22,6 +26,8 @@ const open = new WeakMap<object, Hooks>();
  * commit, hooks run once at the end), so services can call each other freely.
  * A failing afterCommit step cannot undo the commit: its error still reaches the
  * caller, so steps that must not fail the request (a cache invalidation) catch their own.
+ * A unit the database rolled back for a deadlock or a serialization failure runs again (up to
+ * three times), so `work` must do nothing outside the transaction but register hooks.
  */
 export async function inTransaction<T>(
   db: DbOrTx,
@@ -30,19 +36,27 @@ export async function inTransaction<T>(
   const joined = open.get(db);
   if (joined) return work(db as Tx, unitOf(joined));
 
-  const hooks: Hooks = { committed: [], rolledBack: [] };
-  let result: T;
-  try {
-    result = await db.transaction(async (tx) => {
-      open.set(tx, hooks);
-      return work(tx, unitOf(hooks));
-    });
-  } catch (error) {
-    await runAll(hooks.rolledBack);
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    const hooks: Hooks = { committed: [], rolledBack: [] };
+    let result: T;
+    try {
+      result = await db.transaction(async (tx) => {
+        open.set(tx, hooks);
+        return work(tx, unitOf(hooks));
+      });
+    } catch (error) {
+      await runAll(hooks.rolledBack);
+      // A deadlock or serialization failure rolled everything back: the whole unit runs again, after a
+      // short random pause so the two sides of a deadlock do not meet again.
+      if (attempt < CONFLICT_ATTEMPTS && isTransactionConflict(error)) {
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 25 * attempt));
+        continue;
+      }
+      throw error;
+    }
+    await runAll(hooks.committed);
+    return result;
   }
-  await runAll(hooks.committed);
-  return result;
 }
 
 function unitOf(hooks: Hooks): UnitOfWork {

@@ -69,6 +69,12 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 export const UNAVAILABLE_RETRY_SECONDS = 5;
 
 /** 503: the shop cannot do this just now (its database is away); the client may try again. */
+/** A write that lost to others' several times over (deadlocks, serialization failures): try again at once. */
+export const serviceBusy = () =>
+  new AppError('UNAVAILABLE', 'The shop is busy right now. Please try again.', undefined, {
+    'retry-after': '1',
+  });
+
 export const serviceUnavailable = () =>
   new AppError(
     'UNAVAILABLE',

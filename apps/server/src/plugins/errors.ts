@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { isTransactionConflict } from '../db/transaction-conflict';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { AppError, codeOfStatus, serviceUnavailable } from '../lib/errors';
+import { AppError, codeOfStatus, serviceBusy, serviceUnavailable } from '../lib/errors';
 import { type FieldIssue, validationError } from '../lib/validation';
 
 /** What Fastify puts in `error.validation` (the zod type provider keeps zod's code and keys). */
@@ -51,6 +52,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         unavailableUnlogged = 0;
       }
       return sendAppError(reply, serviceUnavailable());
+    }
+    // Still losing a race after inTransaction's own retries: nothing was written, so the client may try again.
+    if (isTransactionConflict(error)) {
+      request.log.warn({ err: error }, 'a transaction kept conflicting; answered 503');
+      return sendAppError(reply, serviceBusy());
     }
     const fe = error as FastifyError;
     if (fe.validation) {

@@ -129,7 +129,7 @@ export class RefundsService {
       });
       if (!made) throw conflict('This refund was just requested. Reload to see it.');
       if (byHand) await this.recorded(tx, made);
-      else unit.afterCommit(() => this.process(made.id));
+      else unit.afterCommit(() => this.processAfterCommit(made.id));
       return { refund: made, fresh: true };
     });
   }
@@ -168,6 +168,21 @@ export class RefundsService {
       if (answer.status === 'pending') return findRefund(tx, claimed.id);
       return this.settle(tx, claimed.id, answer.status, { providerRefundId: answer.id });
     });
+  }
+
+  /**
+   * The first ask, once the refund is recorded: whatever goes wrong here must not fail the request that
+   * recorded it (the refund stands, pending); the payments job asks again once the claim is stale.
+   */
+  private async processAfterCommit(refundId: string): Promise<void> {
+    try {
+      await this.process(refundId);
+    } catch (err) {
+      this.deps.log.error(
+        { err, refundId },
+        'the refund was recorded but not sent; the payments job retries it',
+      );
+    }
   }
 
   /**
