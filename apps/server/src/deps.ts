@@ -9,7 +9,6 @@ import { OfflineWriter } from './lib/ai/offline-writer';
 import { type Background, InProcessBackground } from './lib/background';
 import { type Clock, systemClock } from './lib/clock';
 import { createEvents, type Events } from './lib/events/index';
-import { limitImageMemory } from './lib/image-memory';
 import { createLogger } from './lib/log';
 import { Mailer, OutboxMailer, SmtpMailer } from './lib/mailer/index';
 import { MemoryCachedStorage } from './lib/memory-cached-storage';
@@ -62,7 +61,6 @@ export interface OpenedDeps {
 
 export async function createDeps(loaded: Config, overrides: DepsOverrides = {}): Promise<OpenedDeps> {
   const log = overrides.log ?? createLogger(loaded.logLevel, loaded.logFormat);
-  limitImageMemory();
   const database =
     overrides.database ??
     (await openDatabase({

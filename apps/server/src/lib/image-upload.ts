@@ -1,5 +1,5 @@
-import sharp from 'sharp';
 import { AppError } from './errors';
+import { loadSharp } from './image-memory';
 
 /**
  * 40 megapixels: more than any phone or camera photo. A decompression bomb (a
@@ -58,6 +58,7 @@ export async function toWebp(data: Buffer, rules: ImageRules): Promise<Buffer> {
   }
   const sniffed = sniffRasterFormat(data);
   if (!sniffed) throw refused(rules.label);
+  const sharp = await loadSharp();
   // Reads the header only; the pixel count is checked below with a message of its own.
   const meta = await sharp(data, { limitInputPixels: false })
     .metadata()

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/image-memory';
 import type { SeedProduct } from './products';
 
 /**
@@ -378,7 +378,8 @@ const WEBP = { quality: 82, effort: 0 } as const;
 /** How a drawing becomes a picture: a picture rendered otherwise is rendered again (prerendered.ts). */
 export const RENDER_SETTINGS = `webp ${JSON.stringify(WEBP)}`;
 
-export function renderSvg(svg: string): Promise<Buffer> {
+export async function renderSvg(svg: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).webp(WEBP).toBuffer();
 }
 

@@ -6,7 +6,6 @@
  */
 import { taxDisplay } from '@bazaar/shared/gst';
 import { amountInWords, stateWithCode } from '@bazaar/shared/india';
-import PDFDocument from 'pdfkit';
 import { checkDocument } from './check-document';
 import { type Column, creditNoteColumns, plainInvoiceColumns, taxInvoiceColumns } from './columns';
 import { invoiceFonts } from './fonts';
@@ -250,6 +249,7 @@ function creditNote(l: Layout, doc: CreditNoteDocument) {
 /** The document as PDF bytes; the same document always gives the same bytes. */
 export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
   checkDocument(doc);
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), invoiceFonts()]);
   const pdf = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -272,7 +272,6 @@ export async function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  const fonts = invoiceFonts();
   // pdfkit takes a parsed fontkit font as well as bytes; its types only list the bytes.
   pdf.registerFont('regular', fonts.regular as unknown as Buffer);
   pdf.registerFont('bold', fonts.bold as unknown as Buffer);

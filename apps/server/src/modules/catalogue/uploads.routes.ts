@@ -1,9 +1,9 @@
 import { errorReplySchema } from '@bazaar/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors';
+import { loadSharp } from '../../lib/image-memory';
 import { contentTypeOf, type FileStorage, variantKey as storedVariantKey } from '../../lib/storage';
 
 /** Widths the storefront asks for; a fixed list keeps the variant cache bounded. */
@@ -35,6 +35,7 @@ export async function variant(storage: FileStorage, key: string, width: string):
   if (cached) return cached;
   const original = await storage.get(key);
   if (!original) return undefined;
+  const sharp = await loadSharp();
   const resized = await sharp(original)
     .resize({ width: Number(width), withoutEnlargement: true })
     .webp({ quality: 80 })

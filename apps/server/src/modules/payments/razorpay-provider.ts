@@ -1,4 +1,4 @@
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import {
   type PaymentProvider,
   PaymentProviderError,
@@ -85,31 +85,39 @@ function providerError(what: string, error: unknown): PaymentProviderError {
   return new PaymentProviderError(`Razorpay ${what} failed: ${detail}`, e?.statusCode);
 }
 
+interface RazorpayHttp {
+  post(url: string, data: unknown, config: { headers: Record<string, string> }): Promise<{ data: unknown }>;
+}
+
 /**
  * Razorpay through its official SDK (orders, payments, refunds). Signatures are checked here, in
  * constant time, with the key secret (checkout) and the webhook secret (webhooks).
  */
 export class RazorpayProvider implements PaymentProvider {
-  private readonly sdk: Razorpay;
-  /** The SDK's own HTTP client (axios): its key, host and timeout. */
-  private readonly http: {
-    post(url: string, data: unknown, config: { headers: Record<string, string> }): Promise<{ data: unknown }>;
-  };
+  /** The SDK and its own HTTP client (axios), loaded on first use: a sandbox shop never pays for them. */
+  private client: Promise<{ sdk: Razorpay; http: RazorpayHttp }> | undefined;
   readonly window;
 
   constructor(private readonly options: RazorpayOptions) {
-    this.sdk = new Razorpay({ key_id: options.keyId, key_secret: options.keySecret });
-    // The SDK has no option for its host or a timeout; its requests go through this axios instance.
-    const http = (this.sdk.api as unknown as { rq: { defaults: { baseURL?: string; timeout?: number } } }).rq;
-    http.defaults.baseURL = options.apiUrl;
-    http.defaults.timeout = options.timeoutMs;
-    this.http = http as unknown as RazorpayProvider['http'];
     this.window = { provider: 'razorpay', keyId: options.keyId } as const;
+  }
+
+  private connected(): Promise<{ sdk: Razorpay; http: RazorpayHttp }> {
+    this.client ??= import('razorpay').then(({ default: RazorpaySdk }) => {
+      const sdk = new RazorpaySdk({ key_id: this.options.keyId, key_secret: this.options.keySecret });
+      // The SDK has no option for its host or a timeout; its requests go through this axios instance.
+      const http = (sdk.api as unknown as { rq: { defaults: { baseURL?: string; timeout?: number } } }).rq;
+      http.defaults.baseURL = this.options.apiUrl;
+      http.defaults.timeout = this.options.timeoutMs;
+      return { sdk, http: http as unknown as RazorpayHttp };
+    });
+    return this.client;
   }
 
   async createOrder(input: { amountPaise: number; receipt: string }): Promise<ProviderOrder> {
     try {
-      const order = await this.sdk.orders.create({
+      const { sdk } = await this.connected();
+      const order = await sdk.orders.create({
         amount: input.amountPaise,
         currency: 'INR',
         receipt: input.receipt,
@@ -125,7 +133,8 @@ export class RazorpayProvider implements PaymentProvider {
 
   async fetchPayment(paymentId: string): Promise<ProviderPayment> {
     try {
-      return toProviderPayment((await this.sdk.payments.fetch(paymentId)) as RazorpayPaymentEntity);
+      const { sdk } = await this.connected();
+      return toProviderPayment((await sdk.payments.fetch(paymentId)) as RazorpayPaymentEntity);
     } catch (error) {
       throw error instanceof PaymentProviderError ? error : providerError('payment lookup', error);
     }
@@ -133,7 +142,8 @@ export class RazorpayProvider implements PaymentProvider {
 
   async fetchOrderPayments(providerOrderId: string): Promise<ProviderPayment[]> {
     try {
-      const reply = await this.sdk.orders.fetchPayments(providerOrderId);
+      const { sdk } = await this.connected();
+      const reply = await sdk.orders.fetchPayments(providerOrderId);
       if (!Array.isArray(reply?.items)) {
         throw new PaymentProviderError(`unexpected payments reply: ${JSON.stringify(reply).slice(0, 200)}`);
       }
@@ -145,8 +155,9 @@ export class RazorpayProvider implements PaymentProvider {
 
   async capture(paymentId: string, amountPaise: number): Promise<ProviderPayment> {
     try {
+      const { sdk } = await this.connected();
       return toProviderPayment(
-        (await this.sdk.payments.capture(paymentId, amountPaise, 'INR')) as RazorpayPaymentEntity,
+        (await sdk.payments.capture(paymentId, amountPaise, 'INR')) as RazorpayPaymentEntity,
       );
     } catch (error) {
       throw error instanceof PaymentProviderError ? error : providerError('capture', error);
@@ -165,10 +176,11 @@ export class RazorpayProvider implements PaymentProvider {
       notes: { reason: note.slice(0, 250), ...(options.refundId ? { refund_id: options.refundId } : {}) },
     };
     try {
-      if (!options.idempotencyKey) return toProviderRefund(await this.sdk.payments.refund(paymentId, body));
+      const { sdk, http } = await this.connected();
+      if (!options.idempotencyKey) return toProviderRefund(await sdk.payments.refund(paymentId, body));
       // The SDK's payments.refund (2.9) sends no headers of the caller's; its own client (key, host,
       // timeout) posts the same request with Razorpay's idempotency header.
-      const reply = await this.http.post(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, body, {
+      const reply = await http.post(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, body, {
         headers: { 'X-Refund-Idempotency': options.idempotencyKey },
       });
       return toProviderRefund(reply.data);

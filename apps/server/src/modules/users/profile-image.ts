@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { AppError } from '../../lib/errors';
+import { loadSharp } from '../../lib/image-memory';
 
 export const PROFILE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 const SIZE = 256;
@@ -18,6 +18,7 @@ export async function toAvatarWebp(data: Buffer): Promise<Buffer> {
   if (data.length > PROFILE_IMAGE_MAX_BYTES) throw tooLarge();
   // A small pixel cap refuses decompression bombs before any decoding work.
   const options = { limitInputPixels: 50_000_000, failOn: 'error' as const };
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     format = (await sharp(data, options).metadata()).format;
