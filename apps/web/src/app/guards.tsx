@@ -5,9 +5,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { notify } from '@/lib/notify';
 import { justLoggedOut, sessionJustEnded, useSession } from '@/lib/session-store';
 
+/**
+ * A whole screen tall: what replaces it (My Orders, checkout, an order) is taller than the screen, so
+ * the footer stays below the fold instead of jumping down when the page arrives (layout shift).
+ */
 function PageLoader() {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center" aria-live="polite">
+    <div className="flex min-h-svh items-center justify-center" aria-live="polite">
       <Spinner size={40} label="Loading…" />
     </div>
   );
