@@ -1,7 +1,7 @@
 import {
   adminListQuerySchema,
-  adminProductSchema,
   adminProductListSchema,
+  adminProductSchema,
   errorReplySchema,
   idParamsSchema,
   productDeletedReplySchema,
