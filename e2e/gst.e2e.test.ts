@@ -111,6 +111,32 @@ describeInBrowser('GST: tax by place of supply, the invoice, the GSTR-1 export',
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('a refund shows its credit note on the shopper’s order details, with its PDF', async () => {
+    const { orders } = await call<{ orders: { _id: string }[] }>('GET', '/orders/myorders', token);
+    const orderId = orders[0]!._id;
+    const admin = await call<{ token: string }>('POST', '/users/login', undefined, ADMIN);
+    await call('POST', `/admin/orders/${orderId}/refunds`, admin.token, {
+      amount: 10,
+      reason: 'Late delivery',
+    });
+    // The sandbox processes the refund at once; its credit note follows the commit.
+    await expect
+      .poll(
+        async () =>
+          (await call<{ creditNotes: unknown[] }>('GET', `/orders/${orderId}/credit-notes`, token))
+            .creditNotes.length,
+      )
+      .toBe(1);
+    await shopperPage.goto(`/orders/${orderId}`);
+    const notes = shopperPage.locator('[data-credit-notes]');
+    await notes.getByText(/Credit note CN\/\d\d-\d\d\/\d{6} · ₹10/).waitFor();
+    const [download] = await Promise.all([
+      shopperPage.waitForEvent('download'),
+      notes.getByRole('button', { name: 'Download credit note' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^CN-\d\d-\d\d-\d{6}\.pdf$/);
+  });
+
   it('the admin exports this month’s GSTR-1 CSV with the sale in it', async () => {
     await adminPage.goto('/admin/shop');
     const form = adminPage.getByRole('form', { name: 'GST report' });
@@ -122,6 +148,8 @@ describeInBrowser('GST: tax by place of supply, the invoice, the GSTR-1 export',
     const csv = await readFile((await download.path())!, 'utf8');
     expect(csv).toContain('B2CS');
     expect(csv).toContain('27-Maharashtra');
+    // The refund's credit note nets into B2CS (a consumer's invoice) and is counted in the totals.
+    expect(csv).toMatch(/\r\nCredit notes,1,/);
     await toast(adminPage, 'GSTR-1 report downloaded');
   });
 });
