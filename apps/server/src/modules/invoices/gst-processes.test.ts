@@ -106,35 +106,40 @@ describe.skipIf(!onPostgres)(`tax invoices and GSTR-1 over two server processes$
     await seeder.db.update(products).set({ hsn: '9405', gstRateBp: 1800 }).where(eq(products.id, lamp));
     await seeder.db.update(products).set({ hsn: '6109', gstRateBp: 500 }).where(eq(products.id, shirt));
     await seeder.db.update(products).set({ hsn: '7113', gstRateBp: 300 }).where(eq(products.id, ring));
-    const inject: Inject = (o) => seeder.app.inject(o);
-    const seeded = await inBatches(
+    const t0 = Date.now();
+    // Shoppers and carts straight into the database (the seeder's pool is 5: a few at a time); their
+    // addresses through the processes' own route (pincode checked), once the processes answer.
+    const people = await inBatches(
       Array.from({ length: ORDERS }, (_, i) => i),
-      // The seeder's own pool is small; a few at a time keeps it busy without waiting for a connection.
       5,
-      async (i): Promise<Case> => {
+      async (i) => {
         const who = await shopper(seeder, `gst${i}@example.com`);
-        const stateCode = STATE_CODES[i % STATE_CODES.length]!;
-        const addressId = await addAddress(inject, who, stateCode, `Shopper ${i}`);
         const lines = [{ productId: i % 2 ? lamp : shirt, quantity: 1 + (i % 3) }];
         if (i % 4 === 1) lines.push({ productId: shirt, quantity: 1 });
         if (i % 25 === 3) lines.push({ productId: ring, quantity: 1 });
         await fillCart(seeder.db, who.id, lines);
-        const pay = i % 10 !== 9;
-        return {
-          who,
-          stateCode,
-          addressId,
-          b2b: i % 5 === 0,
-          pay,
-          refund: !pay ? 'none' : i % 7 === 0 ? 'part' : i % 11 === 0 ? 'cancel' : 'none',
-        };
+        return who;
       },
     );
-    cases.push(...seeded);
     const started = await starting;
     for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
     for (const s of started) if (s.status === 'rejected') throw s.reason;
     http.push(...servers.map((s) => overHttp(s.baseUrl)));
+    const seeded = await inBatches(people, 50, async (who, i): Promise<Case> => {
+      const stateCode = STATE_CODES[i % STATE_CODES.length]!;
+      const addressId = await addAddress(http[i % 2]!, who, stateCode, `Shopper ${i}`);
+      const pay = i % 10 !== 9;
+      return {
+        who,
+        stateCode,
+        addressId,
+        b2b: i % 5 === 0,
+        pay,
+        refund: !pay ? 'none' : i % 7 === 0 ? 'part' : i % 11 === 0 ? 'cancel' : 'none',
+      };
+    });
+    cases.push(...seeded);
+    console.log(`seeded ${ORDERS} shoppers with carts and addresses in ${Date.now() - t0} ms`);
   }, 120_000);
 
   afterAll(async () => {
@@ -143,6 +148,7 @@ describe.skipIf(!onPostgres)(`tax invoices and GSTR-1 over two server processes$
   });
 
   it('numbers every paid order’s invoice 1…N without gap or repeat, one credit note per refund, and GSTR-1 adds up', async () => {
+    const t0 = Date.now();
     const placed = await inBatches(cases, 50, async (c, i) => ({
       ...c,
       order: await placeTo(
@@ -176,6 +182,7 @@ describe.skipIf(!onPostgres)(`tax invoices and GSTR-1 over two server processes$
       return 1;
     });
     const refundCount = refunded.reduce<number>((a, b) => a + b, 0);
+    console.log(`placed ${placed.length}, paid, refunded ${refundCount} in ${Date.now() - t0} ms`);
     const paid = placed.filter((p) => p.pay);
     const db = seeder.db;
     await until(async () => {
@@ -211,8 +218,8 @@ describe.skipIf(!onPostgres)(`tax invoices and GSTR-1 over two server processes$
     const refundOrder = new Map(processed.map((r) => [r.id, r.orderId]));
     for (const n of notes) expect(invoiceOf.get(n.invoiceId)).toBe(refundOrder.get(n.refundId!));
 
-    // A sample of the PDFs (every state, B2B and B2C): number, place of supply, split, reverse charge.
-    for (const p of paid.filter((_, i) => i % 5 === 0 || i < 36)) {
+    // A sample of the PDFs (one per state, B2B and B2C among them): number, place of supply, split.
+    for (const p of paid.slice(0, 40)) {
       const row = byOrder.get(p.order.orderId)!;
       const text = await textOf(row.pdf);
       expect(text).toContain(`Invoice no.: ${row.number}`);
