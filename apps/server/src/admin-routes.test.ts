@@ -79,6 +79,9 @@ describe('every admin route', () => {
         'GET /api/admin/settings/tax',
         'PUT /api/admin/settings/tax',
         'GET /api/admin/orders/:id/invoice',
+        'GET /api/admin/orders/:id/credit-notes',
+        'GET /api/admin/orders/:id/credit-notes/:creditNoteId',
+        'GET /api/admin/reports/gstr1.csv',
       ].sort(),
     );
   });

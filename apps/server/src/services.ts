@@ -14,7 +14,7 @@ import { CouponCheckService } from './modules/coupons/coupon-check.service';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { DeliveryAdminService, DeliveryService } from './modules/delivery/index';
-import { InvoicesService } from './modules/invoices/index';
+import { CreditNotesDue, GstReportService, InvoicesService } from './modules/invoices/index';
 import { ListingService } from './modules/listing/listing.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { EmailChannel, NotifyService } from './modules/notify/index';
@@ -81,6 +81,10 @@ export interface Services {
   addresses: AddressesService;
   /** Invoices and credit notes; refunds call issueCreditNote. */
   invoices: InvoicesService;
+  /** Credit notes owed by processed refunds, issued exactly once (the payments job retries). */
+  creditNotesDue: CreditNotesDue;
+  /** The admin's GSTR-1 export from the invoices and credit notes. */
+  gstReport: GstReportService;
 }
 
 /**
@@ -135,17 +139,13 @@ export function createServices(deps: Deps): Services {
     },
   });
   const refunds = new RefundsService({ ...deps, orders, notify, audit });
-  const payments = new PaymentsService({ ...deps, orders, refunds });
-  // Every processed refund is credited against the order's invoice in its own numbered series (issue 25
-  // part 4); an order with no invoice (placed before invoices, or never paid online) has none to credit.
-  refunds.onRefundRecorded(async (refund) => {
-    if (!(await invoices.hasInvoice(refund.orderId))) return;
-    await invoices.issueCreditNote(
-      refund.orderId,
-      { by: 'amount', amountPaise: refund.amountPaise },
-      refund.reason,
-    );
-  });
+  // Every processed refund of an invoiced order is credited against its invoice in its own numbered
+  // series (issue 25 part 4): owed in the refund's transaction, issued at once after it commits, and
+  // by the payments job whatever that missed (decision 211).
+  const creditNotesDue = new CreditNotesDue({ ...deps, invoices });
+  refunds.onRefundProcessed((tx, refund) => creditNotesDue.mark(tx, refund));
+  refunds.onRefundRecorded((refund) => creditNotesDue.issueFor(refund.id));
+  const payments = new PaymentsService({ ...deps, orders, refunds, afterRefunds: creditNotesDue });
   const userAdmin = new UserAdminService({ ...deps, audit });
   const orderAdmin = new OrderAdminService({ ...deps, audit, payments, invoices, notify });
   const shipmentAdmin = new ShipmentAdminService({ ...deps, audit, notify });
@@ -183,5 +183,7 @@ export function createServices(deps: Deps): Services {
     deliveryAdmin: new DeliveryAdminService({ ...deps, audit, delivery }),
     addresses,
     invoices,
+    creditNotesDue,
+    gstReport: new GstReportService({ ...deps, audit }),
   };
 }

@@ -2,6 +2,8 @@ export * from './arithmetic';
 export * from './credit-note';
 export * from './document-number';
 export * from './gstin';
+export * from './gstr1';
+export * from './hsn';
 export * from './line-tax';
 export * from './price-for-delivery';
 export * from './price-order';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX, SOCIAL_NETWORKS, type SocialLinkField } from '../constants';
+import { isHsnCode } from '../gst/hsn';
+import { MAX_RATE_BP, rateBpFromPercent } from '../gst/rates';
 import { productSchema } from './catalogue';
 import { isoDate } from './common';
 import { userSchema } from './user';
@@ -104,6 +106,18 @@ const discount = formNumber('Discount', (n) =>
 const countInStock = formNumber('Count In Stock', (n) =>
   n.int('Count In Stock must be a whole number').min(0, 'Count In Stock cannot be negative').max(L.maxStock),
 );
+const hsn = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isHsnCode(v), 'HSN code is 4, 6 or 8 digits')
+  .transform((v) => v || null);
+/** Typed in percent (18, 0.25), kept in basis points: any whole basis point from 0 to 100% (rates are data). */
+const gstRate = formNumber('GST rate', (n) =>
+  n
+    .min(0, 'GST rate must be 0 to 100%')
+    .max(MAX_RATE_BP / 100, 'GST rate must be 0 to 100%')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'GST rate has at most 2 decimals'),
+).transform((v) => rateBpFromPercent(v));
 const flag = z
   .enum(['true', 'false', 'on', '1', '0'])
   .transform((v) => v === 'true' || v === 'on' || v === '1');
@@ -121,6 +135,10 @@ const optionalProductFields = {
   seller: optionalText(L.text).optional(),
   material: optionalText(L.text).optional(),
   madeIn: optionalText(L.text).optional(),
+  /** Printed on tax invoices and summed in GSTR-1's HSN table; empty: none. */
+  hsn: hsn.optional(),
+  /** Percent in the form; the parsed value is basis points (18 → 1800). */
+  gstRate: gstRate.optional(),
   /** Lower-cased, as the spec stores them, so filters match whatever case the admin typed. */
   colours: list.transform((v) => unique(v.map((c) => c.toLowerCase()))).optional(),
   sizes: list.transform(unique).optional(),
@@ -189,6 +207,12 @@ export const adminProductListSchema = z
   .object({ products: z.array(productSchema), ...pageInfo, all: z.number().int() })
   .meta({ id: 'AdminProductList' });
 export type AdminProductList = z.infer<typeof adminProductListSchema>;
+
+/** GET /admin/products/{id}: the product with its tax fields (not shown to shoppers). */
+export const adminProductSchema = productSchema
+  .extend({ hsn: z.string().nullable(), gstRate: z.number() })
+  .meta({ id: 'AdminProduct' });
+export type AdminProduct = z.infer<typeof adminProductSchema>;
 
 export const productWriteReplySchema = z.object({ message: z.string(), product: productSchema });
 export type ProductWriteReply = z.infer<typeof productWriteReplySchema>;

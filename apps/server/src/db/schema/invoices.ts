@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { refunds } from './after-sale';
 import { id } from './columns';
 import { orders } from './orders';
 
@@ -87,13 +88,33 @@ export const creditNotes = pgTable(
     document: jsonb('document').notNull(),
     pdf: bytea('pdf').notNull(),
     totalPaise: integer('total_paise').notNull(),
+    /** The refund it credits: one credit note per refund (null for one issued by hand). */
+    refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('credit_notes_number_uq').on(t.number),
+    uniqueIndex('credit_notes_refund_uq').on(t.refundId),
     uniqueIndex('credit_notes_sequence_uq').on(t.series, t.yearStart, t.sequence),
     index('credit_notes_invoice_idx').on(t.invoiceId),
     index('credit_notes_issued_at_idx').on(t.issuedAt),
     check('credit_notes_number_length', sql`length(${t.number}) <= 16`),
     check('credit_notes_total_positive', sql`${t.totalPaise} > 0`),
   ],
+);
+
+/**
+ * A processed refund whose credit note is still to issue: written in the refund's own transaction, so a
+ * process that dies before the credit note leaves it here for the payments job (decision 211).
+ */
+export const creditNotesDue = pgTable(
+  'credit_notes_due',
+  {
+    refundId: uuid('refund_id')
+      .primaryKey()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('credit_notes_due_at_idx').on(t.dueAt)],
 );

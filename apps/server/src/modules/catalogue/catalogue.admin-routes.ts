@@ -1,10 +1,10 @@
 import {
   adminListQuerySchema,
   adminProductListSchema,
+  adminProductSchema,
   errorReplySchema,
   idParamsSchema,
   productDeletedReplySchema,
-  productSchema,
   productWriteReplySchema,
 } from '@bazaar/shared';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +19,7 @@ const security = [{ bearerAuth: [] }];
 const errors = (...codes: (400 | 404 | 409 | 413 | 415)[]) =>
   Object.fromEntries(codes.map((c) => [c, errorReplySchema]));
 const FORM_FIELDS =
-  'Fields: name, brand, category, subCategory, option, subOption, sku, price (rupees), discount (percent), countInStock, seller, material, madeIn, colours, sizes, tags, description, isFeatured (true/false). ';
+  'Fields: name, brand, category, subCategory, option, subOption, sku, price (rupees), discount (percent), countInStock, seller, material, madeIn, hsn (4, 6 or 8 digits), gstRate (percent, e.g. 18 or 0.25), colours, sizes, tags, description, isFeatured (true/false). ';
 
 /**
  * Product writes at the spec's paths (POST /products, PUT and DELETE
@@ -57,10 +57,13 @@ export async function catalogueAdminRoutes(base: FastifyInstance) {
         security,
         summary: 'One product for the edit form, as stored now',
         params: idParamsSchema,
-        response: { 200: z.object({ product: productSchema }), ...errors(404) },
+        response: { 200: z.object({ product: adminProductSchema }), ...errors(404) },
       },
     },
-    async (request) => ({ product: toProduct(await productAdmin.get(request.params.id)) }),
+    async (request) => {
+      const row = await productAdmin.get(request.params.id);
+      return { product: { ...toProduct(row), hsn: row.hsn, gstRate: row.gstRateBp / 100 } };
+    },
   );
 
   app.post(

@@ -61,6 +61,8 @@ const audited = (row: ProductRow) => ({
   category: row.category,
   isFeatured: row.isFeatured,
   sku: row.sku,
+  hsn: row.hsn,
+  gstRate: row.gstRateBp / 100,
 });
 
 /**
@@ -246,6 +248,8 @@ export class ProductAdminService {
     if (fields.seller !== undefined) c.seller = fields.seller;
     if (fields.material !== undefined) c.material = fields.material;
     if (fields.madeIn !== undefined) c.madeIn = fields.madeIn;
+    if (fields.hsn !== undefined) c.hsn = fields.hsn;
+    if (fields.gstRate !== undefined) c.gstRateBp = fields.gstRate;
     if (fields.colours !== undefined) c.colours = fields.colours;
     if (fields.sizes !== undefined) c.sizes = fields.sizes;
     if (fields.tags !== undefined) c.tags = fields.tags;
@@ -322,6 +326,8 @@ function describeChange(change: { before: Record<string, unknown>; after: Record
     category: 'Category',
     isFeatured: 'Featured',
     sku: 'SKU',
+    hsn: 'HSN',
+    gstRate: 'GST rate %',
   };
   return Object.keys(change.after)
     .map((key) => `${label[key] ?? key} ${String(change.before[key])} → ${String(change.after[key])}`)

@@ -85,3 +85,46 @@ export function creditNotesIssuedBetween(db: DbOrTx, from: Date, to: Date) {
     .where(and(gte(creditNotes.issuedAt, from), lt(creditNotes.issuedAt, to)))
     .orderBy(asc(creditNotes.yearStart), asc(creditNotes.sequence));
 }
+
+/** The order's credit notes (oldest first) with whose order it is: the shopper's list checks the owner. */
+export function findCreditNotesOfOrder(db: DbOrTx, orderId: string) {
+  return db
+    .select({
+      id: creditNotes.id,
+      number: creditNotes.number,
+      invoiceNumber: invoices.number,
+      issuedAt: creditNotes.issuedAt,
+      totalPaise: creditNotes.totalPaise,
+      reason: creditNotes.reason,
+    })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(creditNotes.yearStart), asc(creditNotes.sequence));
+}
+
+/** One credit note's PDF, found through its order (never by its id alone). */
+export async function findCreditNotePdf(
+  db: DbOrTx,
+  orderId: string,
+  creditNoteId: string,
+): Promise<{ number: string; pdf: Buffer } | undefined> {
+  const [row] = await db
+    .select({ number: creditNotes.number, pdf: creditNotes.pdf })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(and(eq(invoices.orderId, orderId), eq(creditNotes.id, creditNoteId)));
+  return row;
+}
+
+/** Whose order it is (null: a guest's), and whether the shopper deleted it from their list. */
+export async function findOrderOwner(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ userId: string | null; deleted: boolean } | undefined> {
+  const [row] = await db
+    .select({ userId: orders.userId, deletedAt: orders.shopperDeletedAt })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row && { userId: row.userId, deleted: row.deletedAt !== null };
+}

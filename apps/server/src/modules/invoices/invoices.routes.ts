@@ -1,4 +1,9 @@
-import { errorReplySchema, orderIdParamsSchema } from '@bazaar/shared';
+import {
+  creditNoteListSchema,
+  creditNoteParamsSchema,
+  errorReplySchema,
+  orderIdParamsSchema,
+} from '@bazaar/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../plugins/auth';
@@ -33,6 +38,42 @@ export async function invoicesRoutes(base: FastifyInstance) {
     async (request, reply) =>
       sendPdf(reply, await invoices.pdfForShopper(signedInUser(request).id, request.params.id)),
   );
+  app.get(
+    '/orders/:id/credit-notes',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        security: [{ bearerAuth: [] }],
+        summary: 'The credit notes of one of your orders (one per refund of an invoiced order)',
+        params: orderIdParamsSchema,
+        response: { 200: creditNoteListSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      creditNotes: await invoices.creditNotesForShopper(signedInUser(request).id, request.params.id),
+    }),
+  );
+  app.get(
+    '/orders/:id/credit-notes/:creditNoteId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        security: [{ bearerAuth: [] }],
+        summary: 'A credit note of one of your orders, as a PDF',
+        params: creditNoteParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { id, creditNoteId } = request.params;
+      return sendPdf(
+        reply,
+        await invoices.creditNotePdfForShopper(signedInUser(request).id, id, creditNoteId),
+      );
+    },
+  );
 }
 
 /** The admin's download from the order screen. */
@@ -51,5 +92,32 @@ export async function invoicesAdminRoutes(base: FastifyInstance) {
       },
     },
     async (request, reply) => sendPdf(reply, await invoices.pdfForAdmin(request.params.id)),
+  );
+  app.get(
+    '/admin/orders/:id/credit-notes',
+    {
+      schema: {
+        tags: ['admin: orders'],
+        security: [{ bearerAuth: [] }],
+        summary: 'An order’s credit notes, oldest first',
+        params: orderIdParamsSchema,
+        response: { 200: creditNoteListSchema, ...errors },
+      },
+    },
+    async (request) => ({ creditNotes: await invoices.creditNotesForAdmin(request.params.id) }),
+  );
+  app.get(
+    '/admin/orders/:id/credit-notes/:creditNoteId',
+    {
+      schema: {
+        tags: ['admin: orders'],
+        security: [{ bearerAuth: [] }],
+        summary: 'One of an order’s credit notes, as a PDF',
+        params: creditNoteParamsSchema,
+        response: errors,
+      },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await invoices.creditNotePdfForAdmin(request.params.id, request.params.creditNoteId)),
   );
 }

@@ -9,6 +9,8 @@ import {
   type OrderPricing,
   type RefundRequest,
 } from '@bazaar/shared/gst';
+import { paiseToRupees } from '@bazaar/shared/money';
+import type { CreditNoteSummary } from '@bazaar/shared/schemas/credit-notes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -19,9 +21,12 @@ import type { SettingsService } from '../settings/index';
 import { type InvoicedOrder, invoiceDocument, type ShopDetails } from './invoice-documents';
 import {
   type CreditNoteRow,
+  findCreditNotePdf,
   findCreditNotes,
+  findCreditNotesOfOrder,
   findInvoiceOfOrder,
   findInvoiceWithOwner,
+  findOrderOwner,
   type InvoiceRow,
   insertCreditNote,
   insertInvoice,
@@ -119,6 +124,7 @@ export class InvoicesService {
     request: RefundRequest,
     reason: string,
     db: DbOrTx = this.deps.db,
+    refundId: string | null = null,
   ): Promise<IssuedCreditNote> {
     if (!isUuid(orderId)) throw notFound('Order not found');
     return inTransaction(db, async (tx) => {
@@ -168,6 +174,7 @@ export class InvoicesService {
         document: doc,
         pdf,
         totalPaise: note.totals.totalPaise,
+        refundId,
       });
       return {
         id: row.id,
@@ -177,6 +184,50 @@ export class InvoicesService {
         lines: note.lines,
       };
     });
+  }
+
+  /** The credit notes of the shopper's own order (404 for anyone else's), oldest first. */
+  async creditNotesForShopper(userId: string, orderId: string): Promise<CreditNoteSummary[]> {
+    await this.ownOrder(userId, orderId);
+    return this.creditNotesForAdmin(orderId);
+  }
+
+  /** The order's credit notes as the order screens list them. */
+  async creditNotesForAdmin(orderId: string): Promise<CreditNoteSummary[]> {
+    if (!isUuid(orderId)) return [];
+    const rows = await findCreditNotesOfOrder(this.deps.db, orderId);
+    return rows.map((r) => ({
+      _id: r.id,
+      number: r.number,
+      invoiceNumber: r.invoiceNumber,
+      issuedAt: new Date(r.issuedAt).toISOString(),
+      amount: paiseToRupees(r.totalPaise),
+      reason: r.reason,
+    }));
+  }
+
+  /** GET /orders/{id}/credit-notes/{creditNoteId}: the kept PDF of the shopper's own order's credit note. */
+  async creditNotePdfForShopper(
+    userId: string,
+    orderId: string,
+    creditNoteId: string,
+  ): Promise<{ number: string; pdf: Buffer }> {
+    await this.ownOrder(userId, orderId);
+    return this.creditNotePdfForAdmin(orderId, creditNoteId);
+  }
+
+  async creditNotePdfForAdmin(
+    orderId: string,
+    creditNoteId: string,
+  ): Promise<{ number: string; pdf: Buffer }> {
+    const found = await findCreditNotePdf(this.deps.db, orderId, creditNoteId);
+    if (!found) throw notFound('No such credit note for this order.');
+    return found;
+  }
+
+  private async ownOrder(userId: string, orderId: string): Promise<void> {
+    const owner = isUuid(orderId) ? await findOrderOwner(this.deps.db, orderId) : undefined;
+    if (!owner || owner.userId !== userId || owner.deleted) throw notFound('Order not found');
   }
 
   private shop(db: DbOrTx): Promise<ShopDetails> {

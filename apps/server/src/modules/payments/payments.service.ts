@@ -61,6 +61,8 @@ export interface PaymentsServiceDeps {
   orders: Pick<OrdersService, 'find' | 'lockForPayment' | 'settlePayment'>;
   /** Refund webhooks settle refunds; the job retries the ones the provider never answered. */
   refunds: Pick<RefundsService, 'applyProviderRefund' | 'retryDue' | 'remaining' | 'request'>;
+  /** What a processed refund still owes (its credit note), issued by this job until done (decision 211). */
+  afterRefunds?: { issueDue(): Promise<number> };
 }
 
 export const PAYMENT_NOT_CONFIRMED =
@@ -158,6 +160,7 @@ export class PaymentsService implements OrderPayments {
     await this.reconcile();
     await this.refundsDue();
     await this.deps.refunds.retryDue();
+    await this.deps.afterRefunds?.issueDue();
   }
 
   /**

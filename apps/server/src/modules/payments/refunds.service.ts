@@ -42,6 +42,12 @@ export interface RefundRequest {
 /** Called once per refund, after it is recorded as processed (credit notes hang here; decision 184). */
 export type RefundListener = (refund: RefundRow) => unknown;
 
+/**
+ * Called in the transaction that records the refund as processed: what must not be lost if the process
+ * dies right after (a credit note's due marker, decision 211). A throw rolls the refund's move back.
+ */
+export type RefundRecorder = (tx: DbOrTx, refund: RefundRow) => Promise<unknown>;
+
 export interface RefundsServiceDeps {
   db: Db;
   clock: Clock;
@@ -63,12 +69,18 @@ const inr = (paise: number) => formatINR(paiseToRupees(paise));
  */
 export class RefundsService {
   private readonly listeners: RefundListener[] = [];
+  private readonly recorders: RefundRecorder[] = [];
 
   constructor(private readonly deps: RefundsServiceDeps) {}
 
   /** The seam for what follows a refund (a credit note): `listener` runs after each refund is processed. */
   onRefundRecorded(listener: RefundListener): void {
     this.listeners.push(listener);
+  }
+
+  /** The durable seam: `recorder` runs inside each refund's processed transaction. */
+  onRefundProcessed(recorder: RefundRecorder): void {
+    this.recorders.push(recorder);
   }
 
   /** What remains refundable of the order's payment, in paise (0 when it took no money). */
@@ -261,6 +273,7 @@ export class RefundsService {
 
   /** A processed refund: the shopper is told, and the listeners run once it commits. */
   private async recorded(tx: DbOrTx, refund: RefundRow): Promise<void> {
+    for (const recorder of this.recorders) await recorder(tx, refund);
     const order = await this.deps.orders.find(refund.orderId, tx);
     if (order) {
       await this.deps.notify.enqueue(

@@ -1,11 +1,11 @@
-import type { Product } from '@bazaar/shared/schemas/catalogue';
+import type { AdminProduct } from '@bazaar/shared/schemas/admin';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
 import { adminKeys } from './keys';
 
 /** GET /api/admin/products/:id: the product as stored now, for the edit form. */
-export async function fetchAdminProduct(productId: string, signal?: AbortSignal): Promise<Product> {
-  const reply = await api<{ product: Product }>(`/admin/products/${encodeURIComponent(productId)}`, {
+export async function fetchAdminProduct(productId: string, signal?: AbortSignal): Promise<AdminProduct> {
+  const reply = await api<{ product: AdminProduct }>(`/admin/products/${encodeURIComponent(productId)}`, {
     signal,
   });
   return reply.product;

@@ -101,7 +101,7 @@ export function ProductForm({
   children,
 }: {
   mode: 'create' | 'edit';
-  product?: Product;
+  product?: Product & { hsn?: string | null; gstRate?: number };
   submitting: boolean;
   serverErrors: Record<string, string>;
   onSubmit(form: FormData): void;
@@ -209,6 +209,8 @@ export function ProductForm({
         {text('seller', 'Seller')}
         {text('material', 'Material')}
         {text('madeIn', 'Made In')}
+        {text('hsn', 'HSN code')}
+        {text('gstRate', 'GST rate (%)')}
         {text('colours', 'Colours (comma-separated)')}
         {text('sizes', 'Sizes (comma-separated)')}
         {text('tags', 'Tags (comma-separated)')}

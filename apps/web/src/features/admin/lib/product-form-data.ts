@@ -15,6 +15,9 @@ export interface ProductFormValues {
   seller: string;
   material: string;
   madeIn: string;
+  /** HSN code and GST rate in percent: printed on tax invoices in GST mode. */
+  hsn: string;
+  gstRate: string;
   colours: string;
   sizes: string;
   tags: string;
@@ -46,6 +49,8 @@ export const emptyProductValues: ProductFormValues = {
   seller: '',
   material: '',
   madeIn: '',
+  hsn: '',
+  gstRate: '18',
   colours: '',
   sizes: '',
   tags: '',
@@ -53,7 +58,8 @@ export const emptyProductValues: ProductFormValues = {
   isFeatured: false,
 };
 
-export function valuesOf(product: Product): ProductFormValues {
+/** The form's values of a stored product (the admin's reply adds its tax fields). */
+export function valuesOf(product: Product & { hsn?: string | null; gstRate?: number }): ProductFormValues {
   return {
     name: product.name,
     brand: product.brand,
@@ -68,6 +74,8 @@ export function valuesOf(product: Product): ProductFormValues {
     seller: product.seller ?? '',
     material: product.material ?? '',
     madeIn: product.madeIn ?? '',
+    hsn: product.hsn ?? '',
+    gstRate: product.gstRate === undefined ? '18' : String(product.gstRate),
     colours: product.colours.join(', '),
     sizes: product.sizes.join(', '),
     tags: product.tags.join(', '),

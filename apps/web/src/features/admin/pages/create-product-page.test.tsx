@@ -107,6 +107,9 @@ describe('the Create Product form', () => {
     await user.type(field('Count In Stock'), '40');
     await user.type(field('Sizes (comma-separated)'), 'M, L ,XL');
     await user.type(field('Colours (comma-separated)'), 'White, Sky Blue');
+    await user.type(field('HSN code'), '6205');
+    await user.clear(field('GST rate (%)'));
+    await user.type(field('GST rate (%)'), '5');
     await user.upload(field('Additional Images'), [
       picture('back.png'),
       picture('side.webp', 2048, 'image/webp'),
@@ -124,6 +127,8 @@ describe('the Create Product form', () => {
       countInStock: 40,
       sizes: ['M', 'L', 'XL'],
       colours: ['white', 'sky blue'],
+      hsn: '6205',
+      gstRate: 500,
       isFeatured: false,
     });
     expect(created?.images).toEqual(['front.jpg', 'back.png', 'side.webp']);

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrder } from '../api/get-order';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
+import { CreditNotesPanel } from '../components/credit-notes-panel';
 import { MarkDelivered } from '../components/mark-delivered';
 import { OrderStatusBadge, statusLabel } from '../components/order-status-badge';
 import { RefundPanel } from '../components/refund-panel';
@@ -229,6 +230,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
       </div>
 
       {order.isPaid ? <RefundPanel orderId={order._id} /> : null}
+      {order.isPaid ? <CreditNotesPanel orderId={order._id} /> : null}
 
       <section className="mt-6">
         <h2 className="mb-3 text-lg font-semibold">Items</h2>

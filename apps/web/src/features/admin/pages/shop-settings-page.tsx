@@ -16,6 +16,7 @@ import { shopSettingsQueryOptions } from '@/lib/shop-settings';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUpdateShopSettings } from '../api/update-settings';
 import { CarriersSection } from '../components/carriers-form';
+import { GstReportForm } from '../components/gst-report-form';
 import { SingleImagePicker } from '../components/image-picker';
 import { TaxSettingsForm } from '../components/tax-settings-form';
 
@@ -295,6 +296,7 @@ export function ShopSettingsPage() {
         <SettingsForm key={settings.data.updatedAt} settings={settings.data} />
       )}
       <TaxSettingsForm />
+      <GstReportForm />
       <CarriersSection />
     </section>
   );

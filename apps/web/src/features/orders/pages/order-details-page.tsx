@@ -10,6 +10,7 @@ import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrder } from '../api/get-order';
+import { CreditNotes } from '../components/credit-notes';
 import { StatusIcon, statusText } from '../components/status-icon';
 
 const day = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
@@ -190,6 +191,7 @@ function OrderDetails({ order }: { order: MyOrderDetail }) {
                 </li>
               ))}
             </ul>
+            <CreditNotes orderId={order._id} refunded={order.refunds.some((r) => r.status === 'processed')} />
           </Panel>
         ) : null}
         <Panel title="Shipment">
