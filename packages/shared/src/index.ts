@@ -2,6 +2,7 @@ export * from './constants';
 export * from './delivery';
 export * from './gst';
 export * from './india';
+export * from './line-refunds';
 export * from './money';
 export * from './order-status';
 export * from './pricing';
