@@ -24,6 +24,7 @@ export * from './schemas/order-details';
 export * from './schemas/orders';
 export * from './schemas/payments';
 export * from './schemas/refunds';
+export * from './schemas/returns';
 export * from './schemas/settings';
 export * from './schemas/shipments';
 export * from './schemas/tax-settings';

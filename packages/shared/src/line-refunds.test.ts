@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineRefund, lineSharesPaise, type RefundableLine, unitsWorthPaise } from './line-refunds';
+import { lineRefund, lineSharesPaise, unitsWorthPaise, type WeightedLine } from './line-refunds';
 
 const line = fc.record({
   quantity: fc.integer({ min: 1, max: 12 }),
@@ -15,7 +15,7 @@ const order = fc
   });
 
 /** Gives every unit back in random steps; admin refunds of random size in between. */
-const steps = (lines: readonly RefundableLine[]) =>
+const steps = (lines: readonly WeightedLine[]) =>
   fc.array(
     fc.record({
       picks: fc.array(fc.integer({ min: 0, max: 12 }), { minLength: lines.length, maxLength: lines.length }),

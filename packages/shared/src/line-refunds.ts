@@ -18,7 +18,7 @@
  */
 import { apportion } from './gst/arithmetic';
 
-export interface RefundableLine {
+export interface WeightedLine {
   /** Units bought. */
   quantity: number;
   /** What the line cost the buyer, the weight its share of the order's total is worked out by. */
@@ -26,7 +26,7 @@ export interface RefundableLine {
 }
 
 /** The order's total shared over its lines (rule 1); sums to `totalPaise` exactly. */
-export function lineSharesPaise(totalPaise: number, lines: readonly RefundableLine[]): number[] {
+export function lineSharesPaise(totalPaise: number, lines: readonly WeightedLine[]): number[] {
   const weights = lines.map((l) => Math.max(0, Math.trunc(l.weightPaise)));
   if (weights.every((w) => w === 0)) {
     // Lines that cost nothing (a free order): the total, if any, by units instead.
@@ -67,7 +67,7 @@ export interface LineRefund {
 /** The refund for giving back `units` of the order's lines (rules 1–3). */
 export function lineRefund(
   totalPaise: number,
-  lines: readonly RefundableLine[],
+  lines: readonly WeightedLine[],
   request: LineRefundRequest,
 ): LineRefund {
   if (!Number.isSafeInteger(totalPaise) || totalPaise < 0) throw new RangeError(`A total of ${totalPaise}`);
