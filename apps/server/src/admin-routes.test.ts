@@ -79,6 +79,13 @@ describe('every admin route', () => {
         'GET /api/admin/settings/tax',
         'PUT /api/admin/settings/tax',
         'GET /api/admin/orders/:id/invoice',
+        'GET /api/admin/returns',
+        'GET /api/admin/orders/:id/returns',
+        'POST /api/admin/returns/:id/approve',
+        'POST /api/admin/returns/:id/reject',
+        'POST /api/admin/returns/:id/receive',
+        'POST /api/admin/returns/:id/refund',
+        'POST /api/admin/orders/:id/cancel-items',
       ].sort(),
     );
   });
