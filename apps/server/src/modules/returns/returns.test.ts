@@ -25,7 +25,7 @@ import { createTestApp, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../db/schema/admin';
 import { refunds } from '../../db/schema/after-sale';
 import { messageOutbox } from '../../db/schema/messages';
-import { orderItems, orders } from '../../db/schema/orders';
+import { orders } from '../../db/schema/orders';
 import { returnRequestItems, returnRequests, returnStatusHistory } from '../../db/schema/returns';
 import { users } from '../../db/schema/users';
 import { SessionsService } from '../users/sessions.service';
@@ -79,6 +79,7 @@ describe('returns of delivered items and cancellations of some items', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<OrderPaymentReply>();
     const paid = await payInSandbox(t, order.razorpayOrderId);
+    if (paid.status !== 'captured') throw new Error('not paid');
     const verified = await t.app.inject({
       method: 'POST',
       url: '/api/orders/verify',
