@@ -77,8 +77,8 @@ export function LinePicker({ title, lines, reasons, submitLabel, busy, onSubmit,
                     setQuantities({ ...quantities, [line.orderItemId]: Number(e.target.value) })
                   }
                 >
-                  {Array.from({ length: line.available + 1 }, (_, n) => (
-                    <option key={n} value={n}>
+                  {Array.from({ length: line.available + 1 }, (_, n) => n).map((n) => (
+                    <option key={`units-${n}`} value={n}>
                       {n}
                     </option>
                   ))}
