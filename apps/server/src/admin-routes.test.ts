@@ -82,6 +82,13 @@ describe('every admin route', () => {
         'GET /api/admin/orders/:id/credit-notes',
         'GET /api/admin/orders/:id/credit-notes/:creditNoteId',
         'GET /api/admin/reports/gstr1.csv',
+        'GET /api/admin/returns',
+        'GET /api/admin/orders/:id/returns',
+        'POST /api/admin/returns/:id/approve',
+        'POST /api/admin/returns/:id/reject',
+        'POST /api/admin/returns/:id/receive',
+        'POST /api/admin/returns/:id/refund',
+        'POST /api/admin/orders/:id/cancel-items',
       ].sort(),
     );
   });

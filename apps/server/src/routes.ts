@@ -15,6 +15,7 @@ import { newsletterModule } from './modules/newsletter/index';
 import { notifyModule } from './modules/notify/index';
 import { ordersModule } from './modules/orders/index';
 import { paymentsModule } from './modules/payments/index';
+import { returnsModule } from './modules/returns/index';
 import { settingsModule } from './modules/settings/index';
 import { usersModule } from './modules/users/index';
 import { wishlistModule } from './modules/wishlist/index';
@@ -52,6 +53,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   deliveryModule,
   addressesModule,
   invoicesModule,
+  returnsModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

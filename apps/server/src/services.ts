@@ -25,6 +25,7 @@ import { ShipmentAdminService } from './modules/orders/shipment-admin.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { RefundsService } from './modules/payments/refunds.service';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
+import { ReturnsService } from './modules/returns/index';
 import { SeoService } from './modules/seo/seo.service';
 import { SettingsService } from './modules/settings/settings.service';
 import { AttemptLimiter } from './modules/users/attempt-limiter';
@@ -70,6 +71,8 @@ export interface Services {
   /** Full and partial refunds through the provider; `onRefundRecorded` is the credit-note seam. */
   refunds: RefundsService;
   holdAdmin: HoldAdminService;
+  /** Returns of delivered goods and cancellations of some items before shipping. */
+  returns: ReturnsService;
   couponAdmin: CouponAdminService;
   dashboard: DashboardService;
   /** Messages to shoppers (mail, WhatsApp) through the outbox. */
@@ -179,6 +182,7 @@ export function createServices(deps: Deps): Services {
     notify,
     shipmentAdmin,
     refunds,
+    returns: new ReturnsService({ ...deps, orders, refunds, notify, audit, settings, catalogue }),
     delivery,
     deliveryAdmin: new DeliveryAdminService({ ...deps, audit, delivery }),
     addresses,

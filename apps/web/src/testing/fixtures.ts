@@ -40,6 +40,7 @@ export function shopSettings(patch: Partial<ShopSettings> = {}): ShopSettings {
     holdLimitPercent: 20,
     holdAddressMultiple: 4,
     paymentsSimulated: true,
+    returnWindowDays: 3,
     updatedAt: AT,
     ...patch,
   });

@@ -350,6 +350,8 @@ export const shopSettingsUpdateFieldsSchema = z
     holdLimitUnits: wholeNumber('Units one shopper may hold', H.units),
     holdLimitPercent: wholeNumber('Share of stock one shopper may hold', H.percent),
     holdAddressMultiple: wholeNumber('Shoppers on one internet connection', H.addressMultiple),
+    /** Days after delivery a shopper may ask to return goods (0: no returns). */
+    returnWindowDays: wholeNumber('Return window (days)', { min: 0, max: 90 }),
     removeLogo: flag,
   })
   .partial()

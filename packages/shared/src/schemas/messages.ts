@@ -26,6 +26,10 @@ export const MESSAGE_PURPOSES = [
   'order_delivered',
   'order_cancelled',
   'refund_issued',
+  'return_requested',
+  'return_to_review',
+  'return_approved',
+  'return_rejected',
   'test',
 ] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];

@@ -47,6 +47,8 @@ export const shopSettingsSchema = z
      * shop (not a setting an admin saves: the server's payment provider decides it).
      */
     paymentsSimulated: z.boolean(),
+    /** Days after delivery a shopper may ask to return goods (the product page's "Return within N days"). */
+    returnWindowDays: z.number().int(),
     updatedAt: isoDate,
   })
   .meta({ id: 'ShopSettings' });

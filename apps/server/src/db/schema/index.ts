@@ -8,6 +8,7 @@ export * from './invoices';
 export * from './messages';
 export * from './orders';
 export * from './payments';
+export * from './returns';
 export * from './server';
 export * from './shopping';
 export * from './users';

@@ -159,9 +159,19 @@ export const orderItems = pgTable(
     discount: integer('discount').notNull().default(0),
     colour: text('colour'),
     size: text('size'),
+    /**
+     * Units given back before shipping, and units returned and received (migration 0030): their stock
+     * is back on the shelf, so restocking the order's rest leaves them out.
+     */
+    cancelledQuantity: integer('cancelled_quantity').notNull().default(0),
+    returnedQuantity: integer('returned_quantity').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
+    check(
+      'order_items_given_back',
+      sql`${t.cancelledQuantity} >= 0 and ${t.returnedQuantity} >= 0 and ${t.cancelledQuantity} + ${t.returnedQuantity} <= ${t.quantity}`,
+    ),
     check('order_items_quantity_positive', sql`${t.quantity} >= 1`),
     check('order_items_price_not_negative', sql`${t.unitPricePaise} >= 0`),
     check('order_items_discount_percent', sql`${t.discount} between 0 and 100`),

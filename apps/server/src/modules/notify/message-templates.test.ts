@@ -27,6 +27,10 @@ const SAMPLES: { [P in MessagePurpose]: PurposeParams[P] } = {
   order_delivered: { name: 'Asha Rao', orderNumber: 'A1B2C3D4' },
   order_cancelled: { name: 'Asha Rao', orderNumber: 'A1B2C3D4', what: 'your order', refundPaise: 49_900 },
   refund_issued: { name: 'Asha Rao', orderNumber: 'A1B2C3D4', amountPaise: 49_900 },
+  return_requested: { name: 'Asha Rao', orderNumber: 'A1B2C3D4', what: '2 items' },
+  return_to_review: { customer: 'Asha Rao', orderNumber: 'A1B2C3D4', what: '2 items' },
+  return_approved: { name: 'Asha Rao', orderNumber: 'A1B2C3D4', message: 'Hand it to the courier.' },
+  return_rejected: { name: 'Asha Rao', orderNumber: 'A1B2C3D4', message: 'The seal is broken.' },
   test: {},
 };
 

@@ -18,6 +18,13 @@ export interface PurposeParams {
   /** `what`: "your order" or "2 items of your order"; `refundPaise` 0 when nothing was paid. */
   order_cancelled: { name: string; orderNumber: string; what: string; refundPaise: number };
   refund_issued: { name: string; orderNumber: string; amountPaise: number };
+  /** `what`: "1 item" or "3 items". */
+  return_requested: { name: string; orderNumber: string; what: string };
+  /** To the shop's own address: a return waits for an admin. */
+  return_to_review: { customer: string; orderNumber: string; what: string };
+  /** `message`: the shop's note (how to send the parcel), or empty. */
+  return_approved: { name: string; orderNumber: string; message: string };
+  return_rejected: { name: string; orderNumber: string; message: string };
   /** The admin's test of the WhatsApp set-up. */
   test: Record<string, never>;
 }
@@ -69,6 +76,22 @@ export const WHATSAPP_TEMPLATES: Record<MessagePurpose, WhatsAppTemplate> = {
   refund_issued: {
     name: 'bazaar_refund_issued',
     body: 'Hi {{1}}, a refund of {{2}} for your order #{{3}} at {{4}} has been issued. Banks take 5–7 working days to show it.',
+  },
+  return_requested: {
+    name: 'bazaar_return_requested',
+    body: 'Hi {{1}}, we have your request to return {{2}} of order #{{3}} at {{4}}. We will reply soon.',
+  },
+  return_to_review: {
+    name: 'bazaar_return_to_review',
+    body: '{{1}} asks to return {{2}} of order #{{3}} at {{4}}. Approve or reject it on the order.',
+  },
+  return_approved: {
+    name: 'bazaar_return_approved',
+    body: 'Hi {{1}}, your return for order #{{2}} at {{3}} is approved. {{4}}',
+  },
+  return_rejected: {
+    name: 'bazaar_return_rejected',
+    body: 'Hi {{1}}, your return for order #{{2}} at {{3}} was not accepted: {{4}}',
   },
   // Meta's sample template, which every new WhatsApp Business account has: a set-up check needs
   // nothing registered.
@@ -163,6 +186,46 @@ export function renderMessage<P extends MessagePurpose>(
         subject: `${shopName}: refund of ${amount} for order #${number}`,
         text: `Hi ${name},\n\nA refund of ${amount} for your order #${number} has been issued. Banks take 5–7 working days to show it.\n\n${shopName}`,
         parameters: [name, amount, number, shopName],
+        secrets: [],
+      };
+    }
+    case 'return_requested': {
+      const what = v('what', 60);
+      return {
+        subject: `${shopName}: return requested for order #${number}`,
+        text: `Hi ${name},\n\nWe have your request to return ${what} of order #${number}. We will reply soon.\n\n${shopName}`,
+        parameters: [name, what, number, shopName],
+        secrets: [],
+      };
+    }
+    case 'return_to_review': {
+      const customer = v('customer', 60);
+      const what = v('what', 60);
+      return {
+        subject: `${shopName}: return to review for order #${number}`,
+        text: `${customer} asks to return ${what} of order #${number}.\nApprove or reject it on the order's page in the admin area.\n\n${shopName}`,
+        parameters: [customer, what, number, shopName],
+        secrets: [],
+      };
+    }
+    case 'return_approved': {
+      const message =
+        String(p.message ?? '').trim() === ''
+          ? 'We will refund you once the goods reach us.'
+          : v('message', 500);
+      return {
+        subject: `${shopName}: return approved for order #${number}`,
+        text: `Hi ${name},\n\nYour return for order #${number} is approved. ${message}\n\n${shopName}`,
+        parameters: [name, number, shopName, message],
+        secrets: [],
+      };
+    }
+    case 'return_rejected': {
+      const message = v('message', 500);
+      return {
+        subject: `${shopName}: return for order #${number} not accepted`,
+        text: `Hi ${name},\n\nYour return for order #${number} was not accepted: ${message}\n\n${shopName}`,
+        parameters: [name, number, shopName, message],
         secrets: [],
       };
     }

@@ -11,8 +11,10 @@ export type { OrderAdminService } from './order-admin.service';
 export { toAdminOrderSummary } from './order-admin-reply';
 // For the demo seed (db/seed/orders.ts), which walks its orders through the lifecycle in its own transaction.
 export { type Actor as OrderActor, moveOrder } from './order-lifecycle';
+// For returns and line cancellations (modules/returns): one line's units back on the shelf.
+export { restockOrderLine } from './order-line-stock';
 export type { PaymentSettlement } from './order-settlement';
-export type { OrderRow } from './orders.repo';
+export { lockOrder, type OrderItemRow, type OrderRow } from './orders.repo';
 export type { OrdersService } from './orders.service';
 export type { OrderPayments, PaymentWindow } from './payment-ports';
 export type { ShipmentAdminService } from './shipment-admin.service';

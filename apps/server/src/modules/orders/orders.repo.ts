@@ -68,12 +68,17 @@ export async function findProductStock(
 export async function findOrderQuantities(
   db: DbOrTx,
   orderId: string,
+  options: { outstanding?: boolean } = {},
 ): Promise<{ productId: string; name: string; quantity: number }[]> {
+  // Outstanding: units cancelled or returned line by line are back on the shelf already.
+  const units = options.outstanding
+    ? sql<number>`sum(${orderItems.quantity} - ${orderItems.cancelledQuantity} - ${orderItems.returnedQuantity})::int`
+    : sql<number>`sum(${orderItems.quantity})::int`;
   const rows = await db
     .select({
       productId: orderItems.productId,
       name: sql<string>`min(${orderItems.name})`,
-      quantity: sql<number>`sum(${orderItems.quantity})::int`,
+      quantity: units,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -222,7 +227,8 @@ export function findStatusHistory(db: DbOrTx, orderId: string) {
  * in id order: the order every reservation takes them in, so two transactions never deadlock.
  */
 export async function restockOrderItems(db: DbOrTx, orderId: string): Promise<void> {
-  for (const line of await findOrderQuantities(db, orderId)) {
+  for (const line of await findOrderQuantities(db, orderId, { outstanding: true })) {
+    if (line.quantity <= 0) continue;
     await db
       .update(products)
       .set({ countInStock: sql`${products.countInStock} + ${line.quantity}` })

@@ -199,6 +199,7 @@ export class SettingsService {
       holdLimitPercent: row.holdLimitPercent,
       holdAddressMultiple: row.holdAddressMultiple,
       paymentsSimulated: this.deps.payments.window.provider === 'sandbox',
+      returnWindowDays: row.returnWindowDays,
       updatedAt: row.updatedAt.toISOString(),
     };
   }

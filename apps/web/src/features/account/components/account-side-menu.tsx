@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 const subLink = ({ isActive }: { isActive: boolean }) =>
   `block py-1 text-sm ${isActive ? 'text-brand' : 'text-gray-500 hover:text-black'}`;
 
-/** The profile page's left menu; returns and cancellations all live on /orders for now. */
+/** The profile page's left menu; returns, cancellations and returned orders are views of /orders (the spec's route). */
 export function AccountSideMenu() {
   return (
     <nav aria-label="My account" className="flex flex-col gap-6 text-sm">
@@ -25,17 +25,17 @@ export function AccountSideMenu() {
         </h2>
         <ul className="mt-3 ml-8">
           <li>
-            <Link to="/orders" className={subLink({ isActive: false })}>
+            <Link to="/orders?show=returns" className={subLink({ isActive: false })}>
               My Returns
             </Link>
           </li>
           <li>
-            <Link to="/orders" className={subLink({ isActive: false })}>
+            <Link to="/orders?show=cancelled" className={subLink({ isActive: false })}>
               My Cancellations
             </Link>
           </li>
           <li>
-            <Link to="/orders" className={subLink({ isActive: false })}>
+            <Link to="/orders?show=returned" className={subLink({ isActive: false })}>
               Returned Orders
             </Link>
           </li>

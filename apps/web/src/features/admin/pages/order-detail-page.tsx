@@ -17,6 +17,7 @@ import { CreditNotesPanel } from '../components/credit-notes-panel';
 import { MarkDelivered } from '../components/mark-delivered';
 import { OrderStatusBadge, statusLabel } from '../components/order-status-badge';
 import { RefundPanel } from '../components/refund-panel';
+import { ReturnsPanel } from '../components/returns-panel';
 import { ShipForm } from '../components/ship-form';
 import { cellClass, Table } from '../components/table';
 import { TestOrderBadge } from '../components/test-order-badge';
@@ -231,6 +232,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
 
       {order.isPaid ? <RefundPanel orderId={order._id} /> : null}
       {order.isPaid ? <CreditNotesPanel orderId={order._id} /> : null}
+      <ReturnsPanel orderId={order._id} />
 
       <section className="mt-6">
         <h2 className="mb-3 text-lg font-semibold">Items</h2>

@@ -18,6 +18,10 @@ const PURPOSES: Record<MessagePurpose, string> = {
   order_cancelled: 'Cancelled',
   refund_issued: 'Refund',
   order_delivered: 'Delivered',
+  return_requested: 'Return requested',
+  return_to_review: 'Return to review',
+  return_approved: 'Return approved',
+  return_rejected: 'Return rejected',
   test: 'Test',
 };
 

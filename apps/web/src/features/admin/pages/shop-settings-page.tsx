@@ -43,6 +43,7 @@ interface SettingsValues {
   holdLimitUnits: string;
   holdLimitPercent: string;
   holdAddressMultiple: string;
+  returnWindowDays: string;
 }
 
 const valuesOf = (s: ShopSettings): SettingsValues => ({
@@ -65,6 +66,7 @@ const valuesOf = (s: ShopSettings): SettingsValues => ({
   holdLimitUnits: String(s.holdLimitUnits),
   holdLimitPercent: String(s.holdLimitPercent),
   holdAddressMultiple: String(s.holdAddressMultiple),
+  returnWindowDays: String(s.returnWindowDays),
 });
 
 function PolicyField({
@@ -264,6 +266,16 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
 
       <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-5 sm:grid-cols-2">
         <legend className="px-1 text-lg font-semibold">Policies</legend>
+        <FormField
+          label="Return window (days)"
+          type="number"
+          min={0}
+          max={90}
+          step={1}
+          hint="Days after delivery a shopper may ask to return items (the product page says so); 0: no returns."
+          error={serverErrors.returnWindowDays}
+          {...register('returnWindowDays')}
+        />
         <PolicyField label="Return Policy" registration={register('returnPolicy')} />
         <PolicyField label="Shipping Policy" registration={register('shippingPolicy')} />
         <PolicyField label="Privacy Policy" registration={register('privacyPolicy')} />

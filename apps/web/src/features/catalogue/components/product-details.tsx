@@ -13,6 +13,7 @@ import { useShopSettings } from '@/lib/shop-settings';
 import { useProductToggles } from '../hooks/use-product-toggles';
 import { ProductDeliveryContext } from '../lib/product-delivery';
 import { ColourSwatches, SizeChips } from './colour-swatches';
+import { ReturnWindowNote } from './return-window-note';
 
 const CHOOSE_VARIANT = 'Please select both color and size before adding to cart.';
 
@@ -143,13 +144,7 @@ export function ProductDetails({ product }: { product: Product }) {
             </p>
           </div>
         </li>
-        <li className="flex items-center gap-4 p-4">
-          <Note path="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" />
-          <div>
-            <p className="font-medium">Return within 3 days</p>
-            <p className="text-xs text-gray-600">Free returns within 3 days of delivery.</p>
-          </div>
-        </li>
+        <ReturnWindowNote />
       </ul>
     </div>
   );

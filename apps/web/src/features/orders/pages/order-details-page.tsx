@@ -10,6 +10,7 @@ import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrder } from '../api/get-order';
+import { AfterSaleActions } from '../components/after-sale-actions';
 import { CreditNotes } from '../components/credit-notes';
 import { StatusIcon, statusText } from '../components/status-icon';
 
@@ -113,6 +114,7 @@ function OrderDetails({ order }: { order: MyOrderDetail }) {
         <StatusIcon status={order.status} />
         {statusText(order.status)} · placed on {day.format(new Date(order.date))}
       </p>
+      <AfterSaleActions order={order} />
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <Panel title="Items">
           <ul className="divide-y divide-gray-100">

@@ -7,17 +7,30 @@ import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderCard } from '../components/order-card';
+import { ReturnsList } from '../components/returns-list';
 
-/** My Orders (also Cancellations and Returns from the menus): the shopper's orders, newest first. */
+/**
+ * My Orders (also the menus' Cancellations, Returned Orders and My Returns: `?show=cancelled`,
+ * `returned`, `returns`): the shopper's orders, newest first, or their return requests.
+ */
 export function OrdersPage() {
   const [search] = useSearchParams();
-  const cancelledOnly = search.get('show') === 'cancelled';
-  const title = cancelledOnly ? 'Cancellations' : 'My Orders';
+  return search.get('show') === 'returns' ? <ReturnsList /> : <OrdersList show={search.get('show')} />;
+}
+
+function OrdersList({ show }: { show: string | null }) {
+  const cancelledOnly = show === 'cancelled';
+  const returnedOnly = show === 'returned';
+  const title = cancelledOnly ? 'Cancellations' : returnedOnly ? 'Returned Orders' : 'My Orders';
   useDocumentTitle(title);
   const all = useMyOrders();
   const orders = {
     ...all,
-    data: cancelledOnly ? all.data?.filter((o) => o.status === 'Cancelled') : all.data,
+    data: cancelledOnly
+      ? all.data?.filter((o) => o.status === 'Cancelled')
+      : returnedOnly
+        ? all.data?.filter((o) => o.status === 'Returned' || o.status === 'Refunded')
+        : all.data,
   } as typeof all;
   useEffect(() => {
     if (orders.isError) notify.error(CHECKOUT_MESSAGES.fetchOrdersFailed);

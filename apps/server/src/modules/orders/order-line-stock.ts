@@ -1,0 +1,43 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { products } from '../../db/schema/catalogue';
+import { orderItems } from '../../db/schema/orders';
+import { conflict } from '../../lib/errors';
+
+/**
+ * Puts `quantity` units of one order line back on the shelf and counts them on the line as cancelled
+ * (before shipping) or returned (received back), in the caller's transaction. The one place a single
+ * line's stock comes back: when stock moves to variants, this is what changes. The line's counters
+ * never pass what it bought (the conditional update here, and a CHECK); whole-order restocks leave
+ * these units out (orders.repo.ts `restockOrderItems`).
+ */
+export async function restockOrderLine(
+  tx: DbOrTx,
+  orderItemId: string,
+  quantity: number,
+  as: 'cancelled' | 'returned',
+): Promise<void> {
+  const counter = as === 'cancelled' ? orderItems.cancelledQuantity : orderItems.returnedQuantity;
+  const [line] = await tx
+    .update(orderItems)
+    .set(
+      as === 'cancelled'
+        ? { cancelledQuantity: sql`${counter} + ${quantity}` }
+        : { returnedQuantity: sql`${counter} + ${quantity}` },
+    )
+    .where(
+      and(
+        eq(orderItems.id, orderItemId),
+        sql`${orderItems.cancelledQuantity} + ${orderItems.returnedQuantity} + ${quantity} <= ${orderItems.quantity}`,
+      ),
+    )
+    .returning({ productId: orderItems.productId, name: orderItems.name });
+  if (!line) throw conflict('Those units of this order were already given back.');
+  // A product deleted since keeps nothing to restock.
+  if (line.productId) {
+    await tx
+      .update(products)
+      .set({ countInStock: sql`${products.countInStock} + ${quantity}` })
+      .where(eq(products.id, line.productId));
+  }
+}
