@@ -18,6 +18,7 @@ import { InvoicesService } from './modules/invoices/index';
 import { ListingService } from './modules/listing/listing.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { EmailChannel, NotifyService } from './modules/notify/index';
+import { CodService } from './modules/orders/cod.service';
 import { HoldAdminService } from './modules/orders/hold-admin.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
@@ -50,6 +51,8 @@ export interface Services {
   passwordReset: PasswordResetService;
   oidc: OidcService;
   orders: OrdersService;
+  /** Cash on delivery after placing: confirmation, paying online instead, auto-cancel, cash collected. */
+  cod: CodService;
   payments: PaymentsService;
   settings: SettingsService;
   audit: AuditService;
@@ -146,6 +149,15 @@ export function createServices(deps: Deps): Services {
       refund.reason,
     );
   });
+  const cod = new CodService({
+    ...deps,
+    notify,
+    catalogue,
+    invoices,
+    audit,
+    payments,
+    paymentWindow: (order) => orders.paymentReply(order),
+  });
   const userAdmin = new UserAdminService({ ...deps, audit });
   const orderAdmin = new OrderAdminService({ ...deps, audit, payments, invoices, notify });
   const shipmentAdmin = new ShipmentAdminService({ ...deps, audit, notify });
@@ -159,6 +171,7 @@ export function createServices(deps: Deps): Services {
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
     orders,
+    cod,
     payments,
     settings,
     audit,

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { conflict } from '../../lib/errors';
 import type { NotifyService } from '../notify/index';
+import type { CheckoutCart } from './checkout-ports';
 import { COD_METHOD } from './cod.repo';
 import type { CodOffer } from './cod-checkout';
 import { queueCodConfirmation } from './cod-confirmation';
@@ -45,16 +46,21 @@ export function codPlacing(offer: CodOffer, now: Date): CodPlacing {
   };
 }
 
-/** In the placing transaction: the confirmation request goes to the outbox with the order. */
-export function placedCod(
+/**
+ * In the placing transaction: the cart is emptied (the order is taken now, not when paid) and the
+ * confirmation request goes to the outbox with the order.
+ */
+export async function placedCod(
   tx: DbOrTx,
   deps: {
     notify: Pick<NotifyService, 'enqueue'>;
     config: Pick<AppConfig, 'publicUrl' | 'jwtSecret'>;
+    cart: Pick<CheckoutCart, 'clear'>;
   },
   order: OrderRow,
 ): Promise<void> {
-  return queueCodConfirmation(
+  if (order.userId) await deps.cart.clear(tx, order.userId);
+  await queueCodConfirmation(
     tx,
     { notify: deps.notify, publicUrl: deps.config.publicUrl, secret: deps.config.jwtSecret },
     order,

@@ -69,15 +69,24 @@ export async function recordCashCollected(
     .where(and(eq(orders.id, order.id), isNull(orders.paidAt)));
 }
 
-/** A COD order paid online instead: it is a prepaid order from now on, paid by `method`. */
+/**
+ * A COD order paid online instead: a prepaid order from now on, its payment method the provider of
+ * its captured payment, paid with `method`; through the sandbox, no money moved, so a test order.
+ */
 export async function markPaidOnline(
   tx: DbOrTx,
   orderId: string,
-  values: { provider: string; method: string | null; at: Date },
+  values: { method: string | null; at: Date },
 ): Promise<OrderRow> {
+  const provider = sql<string>`(select ${payments.provider} from ${payments} where ${payments.orderId} = ${orderId} and ${payments.status} = 'captured' order by ${payments.updatedAt} desc limit 1)`;
   const [row] = await tx
     .update(orders)
-    .set({ paidAt: values.at, paidWith: values.method, paymentMethod: values.provider })
+    .set({
+      paidAt: values.at,
+      paidWith: values.method,
+      paymentMethod: sql`coalesce(${provider}, ${orders.paymentMethod})`,
+      isTest: sql`coalesce(${provider}, '') = 'sandbox'`,
+    })
     .where(eq(orders.id, orderId))
     .returning();
   return row!;

@@ -206,7 +206,6 @@ export class OrdersService {
           paymentMethod: payments.window.provider,
           // The sandbox takes no money: its orders are test orders, shown as such and never revenue.
           isTest: payments.window.provider === 'sandbox',
-          ...cod?.order,
           subtotalPaise: totals.subTotalPaise,
           discountPaise: totals.couponDiscountPaise,
           couponCode: cart.coupon?.code ?? null,
@@ -220,6 +219,7 @@ export class OrdersService {
           buyerLegalName: input.buyerGstin ? (input.buyerLegalName ?? input.name) : null,
           expiresAt: holds.payBy,
           createdAt: now,
+          ...cod?.order,
         },
         cart.lines.map((line) => ({
           productId: line.productId,
@@ -241,12 +241,14 @@ export class OrdersService {
         note: cod ? cod.note : 'placed; stock reserved until paid or expired',
         createdAt: now,
       });
-      if (cod) await placedCod(tx, this.deps, placed);
       // Last, so the hot rows stay locked only until the commit that follows. Products, then the
       // coupon: the order every transaction that touches both locks them in.
       await this.reserveStock(tx, cart, cod ? null : holds);
       await this.holdCartCoupon(tx, cart, now, cod ? null : holds);
-      if (cod) return placed;
+      if (cod) {
+        await placedCod(tx, this.deps, placed);
+        return placed;
+      }
       const deadline = await holds.record(placed.id);
       return deadline < placed.expiresAt! ? setOrderExpiry(tx, placed.id, deadline) : placed;
     });
