@@ -68,9 +68,14 @@ describe('cash on delivery', () => {
       .from(messageOutbox)
       .where(and(eq(messageOutbox.orderId, orderId), eq(messageOutbox.purpose, 'cod_confirmation')));
     expect(queued).toBeDefined();
-    await t.services.notify.runDue();
-    const mails = await t.db.select().from(outboxEmails);
-    const mail = mails.find((m) => m.text.includes(orderNumber(orderId)) && m.text.includes('confirm-cod'));
+    // Sent once the order commits (an attempt may already be on its way): wait for it to land.
+    let mail: typeof outboxEmails.$inferSelect | undefined;
+    for (let i = 0; i < 100 && !mail; i++) {
+      await t.services.notify.runDue();
+      const mails = await t.db.select().from(outboxEmails);
+      mail = mails.find((m) => m.text.includes(orderNumber(orderId)) && m.text.includes('confirm-cod'));
+      if (!mail) await new Promise((r) => setTimeout(r, 50));
+    }
     const url = mail?.text.match(/https?:\/\/\S+confirm-cod\?token=\S+/)?.[0];
     expect(url).toBeDefined();
     return decodeURIComponent(new URL(url!).searchParams.get('token')!);
