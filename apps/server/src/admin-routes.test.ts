@@ -74,6 +74,7 @@ describe('every admin route', () => {
         'GET /api/admin/carriers',
         'PUT /api/admin/carriers',
         'POST /api/admin/orders/:id/ship',
+        'POST /api/admin/orders/:id/cash-collected',
         'GET /api/admin/orders/:id/refunds',
         'POST /api/admin/orders/:id/refunds',
         'GET /api/admin/settings/tax',

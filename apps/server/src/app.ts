@@ -135,6 +135,15 @@ async function assemble(
       deps.log,
     ),
     new PeriodicJob(
+      'cash-on-delivery confirmations',
+      async () => {
+        const count = await services.cod.cancelUnconfirmed();
+        if (count > 0) deps.log.info({ count }, 'unconfirmed cash-on-delivery orders cancelled');
+      },
+      config.orders.expiryCheckMs,
+      deps.log,
+    ),
+    new PeriodicJob(
       'payments',
       // The sandbox's webhook redeliveries, payments the shop was never told about, refunds owed.
       () => services.payments.runDue(),

@@ -18,6 +18,7 @@ import { CreditNotesDue, GstReportService, InvoicesService } from './modules/inv
 import { ListingService } from './modules/listing/listing.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
 import { EmailChannel, NotifyService } from './modules/notify/index';
+import { CodService } from './modules/orders/cod.service';
 import { HoldAdminService } from './modules/orders/hold-admin.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
@@ -51,6 +52,8 @@ export interface Services {
   passwordReset: PasswordResetService;
   oidc: OidcService;
   orders: OrdersService;
+  /** Cash on delivery after placing: confirmation, paying online instead, auto-cancel, cash collected. */
+  cod: CodService;
   payments: PaymentsService;
   settings: SettingsService;
   audit: AuditService;
@@ -149,6 +152,15 @@ export function createServices(deps: Deps): Services {
   refunds.onRefundProcessed((tx, refund) => creditNotesDue.mark(tx, refund));
   refunds.onRefundRecorded((refund) => creditNotesDue.issueFor(refund.id));
   const payments = new PaymentsService({ ...deps, orders, refunds, afterRefunds: creditNotesDue });
+  const cod = new CodService({
+    ...deps,
+    notify,
+    catalogue,
+    invoices,
+    audit,
+    payments,
+    paymentWindow: (order) => orders.paymentReply(order),
+  });
   const userAdmin = new UserAdminService({ ...deps, audit });
   const orderAdmin = new OrderAdminService({ ...deps, audit, payments, invoices, notify });
   const shipmentAdmin = new ShipmentAdminService({ ...deps, audit, notify });
@@ -162,6 +174,7 @@ export function createServices(deps: Deps): Services {
     passwordReset: new PasswordResetService({ ...deps, passwords, passwordPolicy, attempts, sessions }),
     oidc: new OidcService({ ...deps, users }),
     orders,
+    cod,
     payments,
     settings,
     audit,

@@ -43,11 +43,30 @@ interface FakePayment {
   created_at: number;
 }
 
+interface FakePaymentLink {
+  id: string;
+  entity: 'payment_link';
+  amount: number;
+  amount_paid: number;
+  currency: string;
+  accept_partial: boolean;
+  description: string;
+  reference_id: string | null;
+  short_url: string;
+  status: 'created' | 'paid' | 'cancelled' | 'expired';
+  /** The order Razorpay makes for the link once it is paid. */
+  order_id: string | null;
+  customer: Record<string, unknown>;
+  notes: Record<string, string>;
+  payments: { payment_id: string; amount: number; method: string; status: string }[] | null;
+  created_at: number;
+}
+
 const id = (prefix: string) => `${prefix}_${randomBytes(7).toString('base64url').replace(/[-_]/g, 'X')}`;
 
 /**
  * A local HTTP server that answers like Razorpay's REST API (v1 orders, an order's payments, payments,
- * capture and refund, Basic auth with the key id and secret, Razorpay's error bodies), so the real SDK adapter runs end to
+ * capture and refund, payment links, Basic auth with the key id and secret, Razorpay's error bodies), so the real SDK adapter runs end to
  * end against it. `pay()` plays the shopper paying in Razorpay's checkout: it makes the payment and
  * hands back what the checkout would (payment id and signature); `webhook()` builds the signed
  * request Razorpay would send about it.
@@ -56,6 +75,7 @@ export async function startRazorpayServer(keys: { keyId: string; keySecret: stri
   const requests: RazorpayRequest[] = [];
   const orders = new Map<string, FakeOrder>();
   const paymentsById = new Map<string, FakePayment>();
+  const links = new Map<string, FakePaymentLink>();
   const refunds: {
     id: string;
     entity: 'refund';
@@ -129,6 +149,47 @@ export async function startRazorpayServer(keys: { keyId: string; keySecret: stri
       };
       orders.set(order.id, order);
       return send(res, 200, order);
+    }
+    if (req.method === 'POST' && url === '/v1/payment_links') {
+      const amount = body.amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+        return badRequest(res, 'The amount must be atleast INR 1.00', 'amount');
+      }
+      if ((body.currency ?? 'INR') !== 'INR') return badRequest(res, 'Currency is not supported', 'currency');
+      const reference = typeof body.reference_id === 'string' ? body.reference_id : null;
+      if (reference && [...links.values()].some((l) => l.reference_id === reference)) {
+        return badRequest(
+          res,
+          `payment link with given reference_id ${reference} already exists`,
+          'reference_id',
+        );
+      }
+      const linkId = id('plink');
+      const link: FakePaymentLink = {
+        id: linkId,
+        entity: 'payment_link',
+        amount,
+        amount_paid: 0,
+        currency: 'INR',
+        accept_partial: body.accept_partial === true,
+        description: typeof body.description === 'string' ? body.description : '',
+        reference_id: reference,
+        short_url: `https://rzp.io/i/${linkId.slice(6, 14)}`,
+        status: 'created',
+        order_id: null,
+        customer: (body.customer as Record<string, unknown>) ?? {},
+        notes: (body.notes as Record<string, string>) ?? {},
+        payments: null,
+        created_at: now(),
+      };
+      links.set(link.id, link);
+      return send(res, 200, link);
+    }
+    const link = url.match(/^\/v1\/payment_links\/([^/?]+)$/);
+    if (req.method === 'GET' && link) {
+      const found = links.get(link[1]!);
+      if (!found) return badRequest(res, 'The id provided does not exist', 'id');
+      return send(res, 200, found);
     }
     const order = url.match(/^\/v1\/orders\/([^/?]+)(\/payments)?$/);
     if (req.method === 'GET' && order) {
@@ -259,10 +320,89 @@ export async function startRazorpayServer(keys: { keyId: string; keySecret: stri
     };
   };
 
+  /**
+   * The shopper pays a payment link on its page: Razorpay makes an order for it and a captured
+   * payment on that order, and marks the link paid. `linkWebhook` is then the payment_link.paid event.
+   */
+  const payLink = (linkId: string, method: FakePayment['method'] = 'upi') => {
+    const found = links.get(linkId);
+    if (!found) throw new Error(`no payment link ${linkId}`);
+    const order: FakeOrder = {
+      id: id('order'),
+      entity: 'order',
+      amount: found.amount,
+      amount_paid: found.amount,
+      amount_due: 0,
+      currency: 'INR',
+      receipt: null,
+      status: 'paid',
+      attempts: 1,
+      notes: {},
+      created_at: now(),
+    };
+    orders.set(order.id, order);
+    const payment: FakePayment = {
+      id: id('pay'),
+      entity: 'payment',
+      amount: found.amount,
+      currency: 'INR',
+      status: 'captured',
+      order_id: order.id,
+      method,
+      ...(method === 'upi' ? { vpa: 'success@razorpay' } : {}),
+      captured: true,
+      email: 'asha@example.com',
+      contact: '+919876543210',
+      amount_refunded: 0,
+      error_code: null,
+      error_description: null,
+      created_at: now(),
+    };
+    paymentsById.set(payment.id, payment);
+    Object.assign(found, {
+      status: 'paid',
+      amount_paid: found.amount,
+      order_id: order.id,
+      payments: [{ payment_id: payment.id, amount: payment.amount, method, status: 'captured' }],
+    });
+    return { link: found, order, payment };
+  };
+
+  /** The signed payment_link.paid webhook Razorpay sends once a link is paid. */
+  const linkWebhook = (linkId: string, eventId = id('evt')) => {
+    const found = links.get(linkId);
+    if (!found?.order_id) throw new Error(`payment link ${linkId} is not paid`);
+    const payment = [...paymentsById.values()].find((p) => p.order_id === found.order_id)!;
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_TestAccount01',
+      event: 'payment_link.paid',
+      contains: ['payment_link', 'order', 'payment'],
+      payload: {
+        payment_link: { entity: found },
+        order: { entity: orders.get(found.order_id) },
+        payment: { entity: payment },
+      },
+      created_at: now(),
+    });
+    return {
+      body,
+      eventId,
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-event-id': eventId,
+        'x-razorpay-signature': hmacHex(body, keys.webhookSecret),
+      },
+    };
+  };
+
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     orders,
+    links,
+    payLink,
+    linkWebhook,
     refunds,
     refundWebhook,
     /** The next `count` refunds are made but answered with a 504, as a reply lost on the way. */

@@ -34,12 +34,14 @@ export const ADMIN_SEARCH_MAX = 50;
 
 export const ORDER_STATUSES = [
   'Pending',
+  'Awaiting confirmation',
   'Processing',
   'Shipped',
   'Delivered',
   'Completed',
   'Cancelled',
   'Returned',
+  'Returned to origin',
   'Refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

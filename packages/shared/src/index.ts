@@ -1,3 +1,4 @@
+export * from './cod';
 export * from './constants';
 export * from './delivery';
 export * from './gst';
@@ -12,6 +13,7 @@ export * from './schemas/addresses';
 export * from './schemas/admin';
 export * from './schemas/cart';
 export * from './schemas/catalogue';
+export * from './schemas/cod';
 export * from './schemas/common';
 export * from './schemas/content';
 export * from './schemas/coupon-admin';

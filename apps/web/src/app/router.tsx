@@ -170,6 +170,10 @@ export const routes: RouteObject[] = [
       { path: 'help', lazy: page(content.help, 'HelpPage') },
       { path: 'about', lazy: page(content.about, 'AboutPage') },
       {
+        path: 'confirm-cod',
+        lazy: page(() => import('@/features/orders/pages/confirm-cod-page'), 'ConfirmCodPage'),
+      },
+      {
         path: 'newsletter/unsubscribe',
         lazy: page(() => import('@/features/newsletter/pages/unsubscribe-page'), 'UnsubscribePage'),
       },

@@ -111,14 +111,28 @@ const zoneTermsShape = {
   minDays: days('Fastest delivery (days)'),
   maxDays: days('Slowest delivery (days)'),
   cod: checkbox,
+  /** Cash on delivery's fee and the order values it is offered for (rupees); empty maximum: none. */
+  codFee: rupees('COD fee').default(0),
+  codMin: rupees('COD minimum order').default(0),
+  codMax: z.union([z.literal('').transform(() => null), z.null(), rupees('COD maximum order')]).default(null),
 };
 
-const daysInOrder = (zone: { minDays: number; maxDays: number }, ctx: z.RefinementCtx) => {
+const daysInOrder = (
+  zone: { minDays: number; maxDays: number; codMin: number; codMax: number | null },
+  ctx: z.RefinementCtx,
+) => {
   if (zone.minDays > zone.maxDays) {
     ctx.addIssue({
       code: 'custom',
       path: ['maxDays'],
       message: 'Slowest delivery cannot be faster than the fastest',
+    });
+  }
+  if (zone.codMax !== null && zone.codMax < zone.codMin) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['codMax'],
+      message: 'COD maximum order cannot be below the minimum',
     });
   }
 };
@@ -228,6 +242,10 @@ const zoneTermsReply = {
   minDays: z.number().int(),
   maxDays: z.number().int(),
   cod: z.boolean(),
+  /** Rupees: the COD fee, and the order values COD is offered for (null: no maximum). */
+  codFee: z.number(),
+  codMin: z.number(),
+  codMax: z.number().nullable(),
   updatedAt: isoDate,
 };
 

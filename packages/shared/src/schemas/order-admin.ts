@@ -13,13 +13,16 @@ import { shipmentSchema } from './shipments';
  */
 export const ORDER_STATUS_RANK: Record<OrderStatus, number> = {
   Pending: 1,
-  Processing: 2,
-  Shipped: 3,
-  Delivered: 4,
-  Returned: 5,
-  Refunded: 6,
-  Completed: 7,
-  Cancelled: 8,
+  // A cash-on-delivery order the shopper has not confirmed yet: the shop may call them.
+  'Awaiting confirmation': 2,
+  Processing: 3,
+  Shipped: 4,
+  Delivered: 5,
+  Returned: 6,
+  'Returned to origin': 7,
+  Refunded: 8,
+  Completed: 9,
+  Cancelled: 10,
 };
 
 export const ADMIN_ORDER_PAGE_SIZE = { default: 20, max: 100 } as const;

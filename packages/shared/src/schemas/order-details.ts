@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants';
+import { myOrderCodSchema } from './cod';
 import { isoDate, text } from './common';
 import { myOrderSchema } from './orders';
 import { shipmentSchema } from './shipments';
@@ -42,6 +43,8 @@ export const myOrderDetailSchema = myOrderSchema
       paidAt: isoDate.nullable(),
     }),
     shipment: shipmentSchema.nullable(),
+    /** Cash on delivery: its fee, until when it can be confirmed, what the shopper may do; null when paid online. */
+    cod: myOrderCodSchema.nullable().optional(),
     timeline: z.array(orderTimelineStepSchema),
     /** Money given back (rupees): processed, on its way (pending) or failed. */
     refunds: z.array(

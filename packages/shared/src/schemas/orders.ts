@@ -231,6 +231,16 @@ export type MyOrder = z.infer<typeof myOrderSchema>;
 export const myOrdersReplySchema = z.object({ orders: z.array(myOrderSchema) });
 export type MyOrdersReply = z.infer<typeof myOrdersReplySchema>;
 
+/** The checkout's answer for the chosen address: COD with its fee (rupees), or why not. */
+export const checkoutCodSchema = z.object({
+  available: z.boolean(),
+  /** The COD fee added to the delivery charge, rupees; null when not available. */
+  fee: z.number().nullable(),
+  /** Why it is not offered (the pincode's zone, the order's value, open COD orders); null when it is. */
+  reason: z.string().nullable(),
+});
+export type CheckoutCod = z.infer<typeof checkoutCodSchema>;
+
 /** GET /orders/checkout: the cart as the order would price it, and the address the shopper used last. */
 export const checkoutSummarySchema = z.object({
   items: z.array(
@@ -270,6 +280,8 @@ export const checkoutSummarySchema = z.object({
   addressId: z.string().nullable().optional(),
   /** Why the chosen address cannot be delivered to; null when it can. */
   deliveryRefusal: z.string().nullable().optional(),
+  /** Cash on delivery for the chosen address (the server decides; the browser only shows it). */
+  cod: checkoutCodSchema.optional(),
   /** What the last order was delivered to, to fill the form with; null before the first order. */
   lastDetails: z
     .object({

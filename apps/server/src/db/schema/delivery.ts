@@ -57,8 +57,13 @@ export const deliveryZones = pgTable(
     /** Business days from dispatch to delivery, at the earliest and at the latest. */
     minDays: integer('min_days').notNull(),
     maxDays: integer('max_days').notNull(),
-    /** Cash on delivery offered here (the payment method itself comes later). */
+    /** Cash on delivery offered here, on the terms below. */
     cod: boolean('cod').notNull().default(false),
+    /** Cash on delivery's fee here, and the order values (after discounts, with delivery) it takes. */
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    codMinPaise: integer('cod_min_paise').notNull().default(0),
+    /** Null: no maximum. */
+    codMaxPaise: integer('cod_max_paise'),
     /** The default zone's "delivers outside listed zones"; always true for the others. */
     delivers: boolean('delivers').notNull().default(true),
     createdAt: createdAt(),
@@ -72,6 +77,10 @@ export const deliveryZones = pgTable(
       sql`${t.feePaise} >= 0 and (${t.freeAbovePaise} is null or ${t.freeAbovePaise} >= 0) and ${t.minDays} between 0 and 60 and ${t.maxDays} between ${t.minDays} and 60 and char_length(${t.name}) between 1 and 60`,
     ),
     check('delivery_zones_only_default_stops', sql`${t.isDefault} or ${t.delivers}`),
+    check(
+      'delivery_zones_cod_terms',
+      sql`${t.codFeePaise} >= 0 and ${t.codMinPaise} >= 0 and (${t.codMaxPaise} is null or ${t.codMaxPaise} >= ${t.codMinPaise})`,
+    ),
   ],
 );
 

@@ -73,6 +73,8 @@ export const orders = pgTable(
      */
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
     shippingPaise: integer('shipping_paise').notNull().default(0),
+    /** The cash-on-delivery fee `shippingPaise` includes; 0 for an order paid online. */
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
     taxPaise: integer('tax_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
     /**
@@ -112,11 +114,22 @@ export const orders = pgTable(
     index('orders_created_at_idx').on(t.createdAt),
     // The expiry job's search: unpaid orders by when they expire.
     index('orders_pending_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'Pending'`),
+    // The COD auto-cancel job's search: orders awaiting confirmation by their deadline.
+    index('orders_cod_confirm_idx').on(t.expiresAt).where(sql`${t.status} = 'Awaiting confirmation'`),
     // Paid and delivered are facts with a time, and the status must agree with them.
     // Cancelled may or may not have been paid; Returned and Refunded may or may not have been delivered.
+    // A cash-on-delivery order is Processing and Shipped unpaid, and Delivered only with its cash.
     check(
       'orders_paid_matches_status',
-      sql`case ${t.status} when 'Pending' then ${t.paidAt} is null when 'Cancelled' then true else ${t.paidAt} is not null end`,
+      sql`case when ${t.status} in ('Pending', 'Awaiting confirmation', 'Returned to origin') then ${t.paidAt} is null when ${t.status} = 'Cancelled' then true when ${t.status} in ('Processing', 'Shipped') then ${t.paidAt} is not null or ${t.paymentMethod} = 'cod' else ${t.paidAt} is not null end`,
+    ),
+    check(
+      'orders_cod_awaits_confirmation',
+      sql`${t.status} <> 'Awaiting confirmation' or ${t.paymentMethod} = 'cod'`,
+    ),
+    check(
+      'orders_cod_fee_not_negative',
+      sql`${t.codFeePaise} >= 0 and ${t.codFeePaise} <= ${t.shippingPaise}`,
     ),
     check(
       'orders_delivered_matches_status',
@@ -295,5 +308,34 @@ export const unpaidHolds = pgTable(
     index('unpaid_holds_coupon_idx').on(t.couponId, t.expiresAt),
     check('unpaid_holds_one_thing', sql`(${t.productId} is null) <> (${t.couponId} is null)`),
     check('unpaid_holds_quantity', sql`${t.quantity} >= 1 and ${t.reused} between 0 and ${t.quantity}`),
+  ],
+);
+
+/**
+ * A payment link sent for an unpaid order (Razorpay Payment Links): its provider id and page. Paid,
+ * its payment is recorded in `payments` (the link's provider order) and settles the order.
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    linkId: text('link_id').notNull(),
+    shortUrl: text('short_url').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    status: text('status', { enum: ['created', 'paid', 'cancelled'] })
+      .notNull()
+      .default('created'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_links_link_uq').on(t.provider, t.linkId),
+    index('payment_links_order_idx').on(t.orderId),
+    check('payment_links_status_known', sql`${t.status} in ('created', 'paid', 'cancelled')`),
+    check('payment_links_amount_positive', sql`${t.amountPaise} >= 1`),
   ],
 );

@@ -13,6 +13,10 @@ export interface DemoZone {
   minDays: number;
   maxDays: number;
   cod: boolean;
+  /** Cash on delivery's fee and the order values it takes (paise; null: no maximum). */
+  codFeePaise?: number;
+  codMinPaise?: number;
+  codMaxPaise?: number | null;
 }
 
 /**
@@ -29,6 +33,7 @@ export const DEMO_ZONES: DemoZone[] = [
     minDays: 1,
     maxDays: 1,
     cod: true,
+    codFeePaise: 2_900,
   },
   {
     name: 'Mumbai',
@@ -74,7 +79,11 @@ export const DEMO_DEFAULT_ZONE = {
   freeAbovePaise: 14_000,
   minDays: 4,
   maxDays: 7,
-  cod: false,
+  // Cash on delivery everywhere the shop delivers, for ₹49, on orders of ₹200 to ₹20,000.
+  cod: true,
+  codFeePaise: 4_900,
+  codMinPaise: 20_000,
+  codMaxPaise: 2_000_000,
   delivers: true,
 } as const;
 

@@ -57,6 +57,9 @@ const termsView = (z: DeliveryZoneRow) => ({
   minDays: z.minDays,
   maxDays: z.maxDays,
   cod: z.cod,
+  codFee: rupees(z.codFeePaise),
+  codMin: rupees(z.codMinPaise),
+  codMax: rupees(z.codMaxPaise),
 });
 
 /** Rules named in an audit entry; a change of thousands is counted, not listed. */
@@ -288,6 +291,9 @@ export class DeliveryAdminService {
       minDays: input.minDays,
       maxDays: input.maxDays,
       cod: input.cod,
+      codFeePaise: rupeesToPaise(input.codFee),
+      codMinPaise: rupeesToPaise(input.codMin),
+      codMaxPaise: money(input.codMax),
     };
   }
 
@@ -353,6 +359,9 @@ function zoneReply(zone: DeliveryZoneRow, rules: readonly PincodeRule[]): AdminD
     minDays: zone.minDays,
     maxDays: zone.maxDays,
     cod: zone.cod,
+    codFee: paiseToRupees(zone.codFeePaise),
+    codMin: paiseToRupees(zone.codMinPaise),
+    codMax: rupees(zone.codMaxPaise),
     updatedAt: zone.updatedAt.toISOString(),
     position: zone.position,
     pincodes: [...rules].sort((a, b) => a.low - b.low || a.high - b.high).map(pincodeRuleText),
@@ -368,6 +377,9 @@ function defaultZoneReply(zone: DeliveryZoneRow): AdminDefaultZone {
     minDays: zone.minDays,
     maxDays: zone.maxDays,
     cod: zone.cod,
+    codFee: paiseToRupees(zone.codFeePaise),
+    codMin: paiseToRupees(zone.codMinPaise),
+    codMax: rupees(zone.codMaxPaise),
     updatedAt: zone.updatedAt.toISOString(),
     deliversOutside: zone.delivers,
   };

@@ -1,4 +1,4 @@
-import type { BusinessDays, DeliveryFeeRule } from '@bazaar/shared';
+import type { BusinessDays, CodTerms, DeliveryFeeRule } from '@bazaar/shared';
 import type { DbOrTx } from '../../db/client';
 import {
   type DeliveryZoneRow,
@@ -20,6 +20,8 @@ export interface DeliveryZone {
   minDays: number;
   maxDays: number;
   cod: boolean;
+  /** Cash on delivery's fee and order values here; null when the zone does not offer it. */
+  codTerms: CodTerms | null;
   /** False only for a default zone the admin switched off ("delivers outside listed zones"). */
   delivers: boolean;
 }
@@ -48,6 +50,9 @@ export function toZone(row: DeliveryZoneRow): DeliveryZone {
     minDays: row.minDays,
     maxDays: row.maxDays,
     cod: row.cod,
+    codTerms: row.cod
+      ? { feePaise: row.codFeePaise, minOrderPaise: row.codMinPaise, maxOrderPaise: row.codMaxPaise }
+      : null,
     delivers: row.delivers,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type CodTerms,
   DEFAULT_PRICING,
   DELIVERY_MESSAGES,
   type DeliveryCheck,
@@ -38,6 +39,8 @@ export type DeliveryQuote =
       feeRule: DeliveryFeeRule;
       feePaise: number;
       cod: boolean;
+      /** Cash on delivery's terms here (orders/cod-checkout.ts decides with them); null when not offered. */
+      codTerms: CodTerms | null;
       dates: DeliveryDates;
     }
   | { deliverable: false; zone: null };
@@ -99,6 +102,7 @@ export class DeliveryService {
       feeRule: zone.fee,
       feePaise: deliveryFeePaise(zone.fee, afterDiscountsPaise),
       cod: zone.cod,
+      codTerms: zone.codTerms,
       dates: deliveryDates(now, snapshot.calendar, zone),
     };
   }

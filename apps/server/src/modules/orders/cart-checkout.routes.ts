@@ -1,4 +1,9 @@
-import { cartCheckoutBodySchema, errorReplySchema, orderPaymentReplySchema } from '@bazaar/shared';
+import {
+  cartCheckoutBodySchema,
+  codOrderReplySchema,
+  errorReplySchema,
+  orderPaymentReplySchema,
+} from '@bazaar/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../plugins/auth';
@@ -27,7 +32,7 @@ export async function cartCheckoutRoutes(base: FastifyInstance) {
           "An empty body, as the spec sends. The order is placed exactly as POST /orders places it (stock reserved, coupon checked again and held, hold limits, the payment provider's order), billed and delivered to the details of the account's last order, else its profile's name, email and phone. 400 names what is missing (a first order has no delivery address yet: place it from the checkout page).",
         body: cartCheckoutBodySchema,
         response: {
-          201: orderPaymentReplySchema,
+          201: orderPaymentReplySchema.or(codOrderReplySchema),
           400: errorReplySchema,
           401: errorReplySchema,
           404: errorReplySchema,

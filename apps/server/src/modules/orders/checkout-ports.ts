@@ -1,4 +1,4 @@
-import type { CartTotals, CheckoutTax, DeliveryFeeRule, PricingSettings } from '@bazaar/shared';
+import type { CartTotals, CheckoutTax, CodTerms, DeliveryFeeRule, PricingSettings } from '@bazaar/shared';
 import type { DbOrTx } from '../../db/client';
 
 // What checkout needs from the cart and coupon modules, and nothing more: the cart as the shared
@@ -68,7 +68,9 @@ export interface DeliveryQuotes {
     pincode: string,
     afterDiscountsPaise: number,
     now: Date,
-  ): Promise<{ deliverable: true; feeRule: DeliveryFeeRule } | { deliverable: false }>;
+  ): Promise<
+    { deliverable: true; feeRule: DeliveryFeeRule; codTerms: CodTerms | null } | { deliverable: false }
+  >;
 }
 
 /** How the shop taxes now (the settings module's taxSetup). */

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteModule } from '../../routes';
 import { cartCheckoutRoutes } from './cart-checkout.routes';
+import { codLinkRoutes, codShopperRoutes } from './cod.routes';
+import { codAdminRoutes } from './cod-admin.routes';
 import { holdAdminRoutes } from './hold-admin.routes';
 import { orderAdminRoutes } from './order-admin.routes';
 import { ordersRoutes } from './orders.routes';
 import { shipmentAdminRoutes } from './shipment-admin.routes';
 
+export type { CodService } from './cod.service';
 export type { OrderWithCustomer } from './order-admin.repo';
 export type { OrderAdminService } from './order-admin.service';
 export { toAdminOrderSummary } from './order-admin-reply';
@@ -26,10 +29,13 @@ export const ordersModule: RouteModule = {
   store: async (app: FastifyInstance) => {
     await app.register(ordersRoutes);
     await app.register(cartCheckoutRoutes);
+    await app.register(codLinkRoutes);
+    await app.register(codShopperRoutes);
   },
   admin: async (app: FastifyInstance) => {
     await orderAdminRoutes(app);
     await holdAdminRoutes(app);
     await shipmentAdminRoutes(app);
+    await codAdminRoutes(app);
   },
 };

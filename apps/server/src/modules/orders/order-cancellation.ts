@@ -23,7 +23,11 @@ export async function cancelOrder(
   actor: Actor,
   input: { reason: string; at: Date },
 ): Promise<number> {
-  if (order.status !== 'Pending' && order.status !== 'Processing') {
+  if (
+    order.status !== 'Pending' &&
+    order.status !== 'Processing' &&
+    order.status !== 'Awaiting confirmation'
+  ) {
     throw conflict(
       order.status === 'Cancelled'
         ? 'This order is already cancelled.'

@@ -20,8 +20,27 @@ export interface OrderDetailParts {
 function paymentStatus(order: OrderRow, refundedPaise: number): string {
   if (order.paidAt && refundedPaise >= order.totalPaise) return 'Refunded';
   if (order.paidAt && refundedPaise > 0) return 'Partly refunded';
-  if (order.paidAt) return 'Paid';
+  if (order.paidAt) return order.paidWith === 'cod' ? 'Paid in cash on delivery' : 'Paid';
+  if (
+    order.paymentMethod === 'cod' &&
+    ['Awaiting confirmation', 'Processing', 'Shipped'].includes(order.status)
+  ) {
+    return 'Pay on delivery';
+  }
   return order.status === 'Pending' ? 'Awaiting payment' : 'Not paid';
+}
+
+/** The COD side of an order placed for cash on delivery (and not paid online instead since). */
+function codSide(order: OrderRow): MyOrderDetail['cod'] {
+  if (order.paymentMethod !== 'cod') return null;
+  const awaiting = order.status === 'Awaiting confirmation';
+  return {
+    fee: paiseToRupees(order.codFeePaise),
+    confirmBy: awaiting && order.expiresAt ? order.expiresAt.toISOString() : null,
+    canConfirm: awaiting,
+    canPayOnline: awaiting,
+    cashCollected: order.paidWith === 'cod' && order.paidAt !== null,
+  };
 }
 
 /** One order in full for its shopper: items as charged, totals, address, payment, shipment, timeline. */
@@ -55,6 +74,7 @@ export function toMyOrderDetail(
       paidAt: order.paidAt?.toISOString() ?? null,
     },
     shipment: shipment ? toShipment(shipment) : null,
+    cod: codSide(order),
     timeline: history.map((h) => ({ status: h.toStatus, at: h.createdAt.toISOString() })),
     refunds: refunds.map((r) => ({
       amount: paiseToRupees(r.amountPaise),

@@ -73,6 +73,28 @@ const shipmentRecorded: Guard = async ({ tx, order }) =>
     ? undefined
     : 'Record the shipment first (carrier, tracking number and expected delivery): use Ship on the order.';
 
+/** A cash-on-delivery parcel is handed over only for its cash: recorded first (cod-admin.service.ts). */
+const cashCollectedIfCod: Guard = async ({ order }) =>
+  order.paymentMethod === 'cod' && !order.paidAt
+    ? 'Record the cash collected first: use "Delivered, cash collected" on the order.'
+    : undefined;
+
+/** A parcel that came back is Returned (then refunded) when it was paid; unpaid COD, Returned to origin. */
+const paidBefore: Guard = async ({ order }) =>
+  order.paidAt
+    ? undefined
+    : 'This cash-on-delivery order was never paid: mark it Returned to origin instead.';
+
+/** Returned to origin is for a cash-on-delivery parcel the shopper refused: nothing was paid. */
+const unpaidCod: Guard = async ({ order }) =>
+  order.paymentMethod === 'cod' && !order.paidAt
+    ? undefined
+    : 'Only an unpaid cash-on-delivery order can be returned to origin; a paid one is Returned and refunded.';
+
+/** Confirming is the shopper's or the shop's word; the shop itself moves it only when it was paid online. */
+const confirmedOrPaid: Guard = async (ctx) =>
+  ctx.actor.kind === 'system' ? paymentCaptured(ctx) : undefined;
+
 const neverPaid: Guard = async ({ order }) =>
   order.paidAt ? 'This order was paid before, so a payment cannot reopen it.' : undefined;
 
@@ -162,11 +184,28 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     effects: [restock, releaseCouponHold, releaseUnpaidHolds],
   },
   {
+    from: 'Awaiting confirmation',
+    to: 'Processing',
+    means:
+      'the shopper (by the mailed link or on the order page) or the shop confirmed the cash-on-delivery order, or it was paid online instead',
+    by: ['shopper', 'admin', 'system'],
+    guard: confirmedOrPaid,
+    effects: [redeemCoupon],
+  },
+  {
+    from: 'Awaiting confirmation',
+    to: 'Cancelled',
+    means: 'cash-on-delivery order cancelled before confirmation, or unconfirmed in time',
+    by: ['shopper', 'admin', 'system'],
+    effects: [restock, releaseCouponHold],
+  },
+  {
     from: 'Processing',
     to: 'Pending',
     means: 'the payment an admin recorded by hand was a mistake: the order awaits payment again',
     by: ['admin'],
-    guard: paidOnlyByHand,
+    guard: async (ctx) =>
+      ctx.order.paidAt ? paidOnlyByHand(ctx) : 'This order has no payment to take back.',
     clears: 'paidAt',
     effects: [unrecordPayment],
   },
@@ -187,8 +226,9 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   {
     from: 'Shipped',
     to: 'Delivered',
-    means: 'the courier delivered it',
+    means: 'the courier delivered it (a cash-on-delivery order once its cash is recorded)',
     by: ['admin', 'system'],
+    guard: cashCollectedIfCod,
     records: 'deliveredAt',
   },
   {
@@ -196,6 +236,15 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     to: 'Returned',
     means: 'the courier could not deliver it and brought it back',
     by: ['admin', 'system'],
+    guard: paidBefore,
+    effects: [restock],
+  },
+  {
+    from: 'Shipped',
+    to: 'Returned to origin',
+    means: 'the shopper refused the cash-on-delivery parcel and the courier brought it back: no money',
+    by: ['admin', 'system'],
+    guard: unpaidCod,
     effects: [restock],
   },
   { from: 'Delivered', to: 'Completed', means: 'the return window closed', by: ['admin', 'system'] },

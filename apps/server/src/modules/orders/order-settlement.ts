@@ -8,6 +8,7 @@ import type { Mailer } from '../../lib/mailer/index';
 import type { SettingsService } from '../settings/index';
 import type { CatalogueCache } from './catalogue-port';
 import type { CheckoutCart } from './checkout-ports';
+import { markPaidOnline } from './cod.repo';
 import { type InvoiceIssuer, issueInvoice } from './invoice-port';
 import { orderConfirmationMail } from './order-confirmation-mail';
 import { moveOrder } from './order-lifecycle';
@@ -48,6 +49,21 @@ export async function settlePayment(
     await issueInvoice(deps.invoices, tx, order);
     if (order.userId) await deps.cart.clear(tx, order.userId);
     await mailConfirmation(deps, tx, order);
+    return { outcome: 'paid' };
+  }
+  if (order.status === 'Awaiting confirmation' && covers) {
+    // A COD order paid online instead (decision 218): a prepaid order from now on, its total (the
+    // COD fee included) as placed; the cart was emptied when it was placed.
+    await moveOrder(
+      tx,
+      order,
+      'Processing',
+      { kind: 'system' },
+      { at, note: `paid online instead of cash: ${payment.note}` },
+    );
+    const paid = await markPaidOnline(tx, order.id, { method: payment.method, at });
+    await issueInvoice(deps.invoices, tx, paid);
+    await mailConfirmation(deps, tx, paid);
     return { outcome: 'paid' };
   }
   if (order.status === 'Cancelled' && !order.paidAt && covers) {

@@ -3,6 +3,7 @@ import {
   cancelOrderBodySchema,
   checkoutQuerySchema,
   checkoutSummarySchema,
+  codOrderReplySchema,
   createOrderBodySchema,
   errorReplySchema,
   messageReplySchema,
@@ -60,9 +61,10 @@ export async function ordersRoutes(base: FastifyInstance) {
         tags,
         summary: "Place an order from the signed-in shopper's own cart and start its payment",
         description:
-          'The server prices the cart itself: orderItems, isPaid and totals sent by the client are ignored. Stock is reserved and the coupon held until the order is paid or expires, within what one shopper may hold (per account, device and network; see Shop Settings); units of an unpaid order the shopper deleted keep its deadline. 409 names the product short of stock, the coupon that cannot be used, or the hold limit met; 409 "Failed to initiate payment. Please try again." when the payment provider cannot start (nothing stays reserved). Sets the `bazaar_device` cookie (a signed device id) when the browser has none.',
+          'The server prices the cart itself: orderItems, isPaid and totals sent by the client are ignored. Stock is reserved and the coupon held until the order is paid or expires, within what one shopper may hold (per account, device and network; see Shop Settings); units of an unpaid order the shopper deleted keep its deadline. 409 names the product short of stock, the coupon that cannot be used, or the hold limit met; 409 "Failed to initiate payment. Please try again." when the payment provider cannot start (nothing stays reserved). Sets the `bazaar_device` cookie (a signed device id) when the browser has none. With paymentMethod "cod" the order is paid on delivery where the address\'s zone offers it (its fee in the delivery charge; 409 says why not): placed Awaiting confirmation, the confirmation link mailed, no payment window.',
         body: createOrderBodySchema,
-        response: { 201: orderPaymentReplySchema, ...errors },
+        // paymentMethod "cod": placed awaiting the shopper's confirmation (no payment window).
+        response: { 201: orderPaymentReplySchema.or(codOrderReplySchema), ...errors },
       },
     },
     async (request, reply) => {

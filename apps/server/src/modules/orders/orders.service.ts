@@ -1,6 +1,7 @@
 import {
   CHECKOUT_MESSAGES,
   type CheckoutSummary,
+  type CodOrderReply,
   type CreateOrderInput,
   idSchema,
   type MyOrder,
@@ -11,7 +12,7 @@ import {
 } from '@bazaar/shared';
 import type { OrderStatus } from '@bazaar/shared/constants';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
+import type { AppConfig } from '../../config';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
@@ -30,6 +31,8 @@ import type {
   DeliveryQuotes,
 } from './checkout-ports';
 import { priceCheckout } from './checkout-pricing';
+import { codOffer, codSummary, wantsCod } from './cod-checkout';
+import { codOrderReply, codPlacing, placedCod } from './cod-placing';
 import { findCartCoupon, findCouponLimit, holdCoupon } from './coupon-holds.repo';
 import { deliveryAddress } from './delivery-address';
 import type { InvoiceIssuer } from './invoice-port';
@@ -88,7 +91,7 @@ export interface OrdersServiceDeps {
   catalogue: CatalogueCache;
   /** The confirmation mail of a paid order, and the address of My Orders it links to. */
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<AppConfig, 'publicUrl' | 'jwtSecret'>;
   /** The shopper hears of a cancellation (and its refund). */
   notify: Pick<NotifyService, 'enqueue'>;
 }
@@ -162,7 +165,11 @@ export class OrdersService {
    * deleted keep its deadline). Then asks the payment provider for an order of the total; if that
    * fails, the order is cancelled (stock and coupon back) and the shopper told to try again.
    */
-  async place(userId: string, input: CreateOrderInput, client: OrderClient): Promise<OrderPaymentReply> {
+  async place(
+    userId: string,
+    input: CreateOrderInput,
+    client: OrderClient,
+  ): Promise<OrderPaymentReply | CodOrderReply> {
     const { db, clock, payments, log } = this.deps;
     const now = clock.now();
     const order = await inTransaction(db, async (tx) => {
@@ -177,8 +184,14 @@ export class OrdersService {
       const shippingAddress = await deliveryAddress(tx, this.deps.addresses, userId, input);
       // Priced here, from the catalogue and settings as this transaction sees them; nothing the client
       // sends about money counts. The order keeps this pricing: a later tax-mode change never touches it.
-      const { pricing, refusal } = await priceCheckout(this.deps, tx, cart, shippingAddress, now);
+      let { pricing, refusal } = await priceCheckout(this.deps, tx, cart, shippingAddress, now);
       if (refusal) throw conflict(refusal);
+      // Cash on delivery (cod-placing.ts): the fee in the delivery charge, no hold limits (the stock is
+      // held as for a paid order), awaiting the shopper's confirmation until its deadline.
+      const cod = wantsCod(input)
+        ? codPlacing(await codOffer(this.deps, tx, userId, cart, shippingAddress, pricing, now), now)
+        : null;
+      if (cod) pricing = cod.pricing;
       const holds = new OrderHolds(tx, { userId, ...client }, await this.deps.settings.holdRules(tx), now);
       const { totals } = pricing;
       const placed = await insertOrder(
@@ -206,6 +219,7 @@ export class OrdersService {
           buyerLegalName: input.buyerGstin ? (input.buyerLegalName ?? input.name) : null,
           expiresAt: holds.payBy,
           createdAt: now,
+          ...cod?.order,
         },
         cart.lines.map((line) => ({
           productId: line.productId,
@@ -221,21 +235,26 @@ export class OrdersService {
       await insertStatusHistory(tx, {
         orderId: placed.id,
         fromStatus: null,
-        toStatus: 'Pending',
+        toStatus: placed.status,
         actor: 'shopper',
         changedBy: userId,
-        note: 'placed; stock reserved until paid or expired',
+        note: cod ? cod.note : 'placed; stock reserved until paid or expired',
         createdAt: now,
       });
       // Last, so the hot rows stay locked only until the commit that follows. Products, then the
       // coupon: the order every transaction that touches both locks them in.
-      await this.reserveStock(tx, cart, holds);
-      await this.holdCartCoupon(tx, cart, now, holds);
+      await this.reserveStock(tx, cart, cod ? null : holds);
+      await this.holdCartCoupon(tx, cart, now, cod ? null : holds);
+      if (cod) {
+        await placedCod(tx, this.deps, placed);
+        return placed;
+      }
       const deadline = await holds.record(placed.id);
       return deadline < placed.expiresAt! ? setOrderExpiry(tx, placed.id, deadline) : placed;
     });
     ordersPlaced.inc();
     await this.stockChanged([order.id]);
+    if (order.status === 'Awaiting confirmation') return codOrderReply(order);
     try {
       return await this.paymentReply(order);
     } catch (error) {
@@ -276,6 +295,7 @@ export class OrdersService {
       ? await deliveryAddress(db, this.deps.addresses, userId, { addressId } as CreateOrderInput)
       : null;
     const { pricing, refusal } = await priceCheckout(this.deps, db, cart, address, clock.now());
+    const cod = await codSummary(this.deps, db, userId, cart, refusal ? null : address, pricing, clock.now());
     const totals = pricing.totals;
     const last = await findLastDelivery(db, userId);
     const rules = await this.deps.settings.holdRules(db);
@@ -306,6 +326,7 @@ export class OrdersService {
       taxLines: taxLines(pricing),
       addressId: addressId ?? null,
       deliveryRefusal: refusal,
+      cod,
       holdMinutes: Math.round(rules.windowMs / 60_000),
       ...preview,
       lastDetails: last
@@ -491,7 +512,8 @@ export class OrdersService {
     return order;
   }
 
-  private async paymentReply(order: OrderRow): Promise<OrderPaymentReply> {
+  /** What the browser needs to open the payment window for `order` (Pay now; a COD order paid online). */
+  async paymentReply(order: OrderRow): Promise<OrderPaymentReply> {
     const payment = await this.deps.payments.providerOrderFor(order);
     const { name } = await this.deps.settings.get();
     return {
@@ -537,7 +559,7 @@ export class OrdersService {
     tx: DbOrTx,
     cart: CheckoutCartView,
     now: Date,
-    holds: OrderHolds,
+    holds: OrderHolds | null,
   ): Promise<string | null> {
     const applied = cart.cartId ? await findCartCoupon(tx, cart.cartId) : undefined;
     if (!applied) return null;
@@ -546,7 +568,7 @@ export class OrdersService {
     if (coupon && held) {
       // An unlimited coupon deprives nobody, so only a limited one counts against its holder.
       const limit = held.usageLimit;
-      if (limit !== null) {
+      if (limit !== null && holds) {
         await holds.take({ couponId: coupon.id }, { kind: 'coupon', code: coupon.code }, 1, () => limit);
       }
       return coupon.id;
@@ -558,13 +580,14 @@ export class OrdersService {
     );
   }
 
-  private async reserveStock(tx: DbOrTx, cart: CheckoutCartView, holds: OrderHolds): Promise<void> {
+  /** Takes the cart's stock; `holds` null (a COD order, held as a paid one) counts against no hold limit. */
+  private async reserveStock(tx: DbOrTx, cart: CheckoutCartView, holds: OrderHolds | null): Promise<void> {
     for (const [productId, { name, quantity }] of wantedProducts(cart)) {
       const taken = await takeStock(tx, productId, quantity);
       if (taken) {
         // Unsold units: on the shelf, in this order, and in other unpaid orders.
         const supply = (live: number) => taken.left + quantity + live;
-        await holds.take({ productId }, { kind: 'units', name }, quantity, supply);
+        await holds?.take({ productId }, { kind: 'units', name }, quantity, supply);
         continue;
       }
       const now = await findProductStock(tx, productId);

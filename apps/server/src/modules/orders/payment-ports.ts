@@ -22,6 +22,11 @@ export interface OrderPayments {
    * 'unpaid' when the provider holds none, 'unanswered' when it could not be asked. `why` ends the note.
    */
   settleFromProvider(order: OrderRow, why: string): Promise<'paid' | 'unpaid' | 'unanswered'>;
+  /**
+   * A payment link for the order's total (Razorpay Payment Links: the same link again while it is
+   * open), or null when the provider has none (the sandbox: the payment window is used instead).
+   */
+  paymentLinkFor(order: OrderRow): Promise<{ url: string } | null>;
   /** Refunds every payment still owed its money back. */
   refundsDue(): Promise<unknown>;
   /**

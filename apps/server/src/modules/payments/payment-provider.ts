@@ -36,6 +36,13 @@ export interface ProviderRefund {
   refundId?: string | undefined;
 }
 
+/** A payment link at the provider (Razorpay Payment Links): its id and the page the shopper pays on. */
+export interface ProviderPaymentLink {
+  id: string;
+  shortUrl: string;
+  amountPaise: number;
+}
+
 /** What the browser needs to open the payment window. */
 export interface CheckoutWindow {
   provider: 'razorpay' | 'sandbox';
@@ -85,6 +92,19 @@ export interface PaymentProvider {
   checkoutSignatureValid(providerOrderId: string, paymentId: string, signature: string): boolean;
   /** Whether a webhook's raw body carries the provider's signature; false when no webhook secret is set. */
   webhookSignatureValid(rawBody: Buffer, signature: string): boolean;
+  /**
+   * A payment link of `amountPaise` for our order `referenceId` (Razorpay's reference_id; one link per
+   * reference), its page sent to the customer. Absent for a provider without links (the sandbox pays
+   * through its payment window instead).
+   */
+  createPaymentLink?(input: {
+    amountPaise: number;
+    referenceId: string;
+    description: string;
+    customer: { name: string; email: string; contact: string };
+    callbackUrl: string;
+    expireBy: Date | null;
+  }): Promise<ProviderPaymentLink>;
   /** Routes the provider itself serves from the shop (the sandbox's payment page); none for Razorpay. */
   readonly routes?: FastifyPluginAsync;
   /**

@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { killPoint } from '../../lib/kill-point';
 import type { OrderPayments, OrderRow, OrdersService } from '../orders/index';
 import { checksUntil, nextCheckAt } from './check-schedule';
+import { linkPaid, paymentLinkFor } from './payment-links';
 import {
   type CheckoutWindow,
   type PaymentProvider,
@@ -63,6 +64,7 @@ export interface PaymentsServiceDeps {
   refunds: Pick<RefundsService, 'applyProviderRefund' | 'retryDue' | 'remaining' | 'request'>;
   /** What a processed refund still owes (its credit note), issued by this job until done (decision 211). */
   afterRefunds?: { issueDue(): Promise<number> };
+  config: { publicUrl: string };
 }
 
 export const PAYMENT_NOT_CONFIRMED =
@@ -94,6 +96,12 @@ export class PaymentsService implements OrderPayments {
       idempotencyKey: `cancel_${order.id}`,
     });
     return left;
+  }
+
+  /** A payment link for the order (payment-links.ts); null with a provider without links (the sandbox). */
+  paymentLinkFor(order: OrderRow): Promise<{ url: string } | null> {
+    const { db, clock, payments, config } = this.deps;
+    return paymentLinkFor({ clock, payments, publicUrl: config.publicUrl }, db, order);
   }
 
   /** What the browser needs to open the provider's payment window. */
@@ -321,6 +329,15 @@ export class PaymentsService implements OrderPayments {
       if (event.refund) {
         await setEventOutcome(tx, eventId, await this.deps.refunds.applyProviderRefund(tx, event.refund));
         return true;
+      }
+      // A paid link's payment is on an order Razorpay made for the link: recorded as ours first.
+      if (event.paymentLink && event.payment) {
+        const ours = await linkPaid(this.deps, tx, event.paymentLink.id, event.payment);
+        if (!ours) {
+          settled = { outcome: 'ignored', reason: `no order of this shop has link ${event.paymentLink.id}` };
+          await setEventOutcome(tx, eventId, describe(settled));
+          return true;
+        }
       }
       settled = event.payment
         ? await this.settleIn(tx, event.payment, `webhook ${event.name}`)

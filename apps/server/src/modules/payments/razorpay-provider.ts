@@ -4,6 +4,7 @@ import {
   PaymentProviderError,
   type ProviderOrder,
   type ProviderPayment,
+  type ProviderPaymentLink,
   type ProviderPaymentStatus,
   type ProviderRefund,
 } from './payment-provider';
@@ -128,6 +129,42 @@ export class RazorpayProvider implements PaymentProvider {
       return { id: order.id, amountPaise: input.amountPaise, currency: 'INR', receipt: input.receipt };
     } catch (error) {
       throw error instanceof PaymentProviderError ? error : providerError('order creation', error);
+    }
+  }
+
+  /** Razorpay Payment Links through the SDK's paymentLink.create (reference_id: our order id). */
+  async createPaymentLink(input: {
+    amountPaise: number;
+    referenceId: string;
+    description: string;
+    customer: { name: string; email: string; contact: string };
+    callbackUrl: string;
+    expireBy: Date | null;
+  }): Promise<ProviderPaymentLink> {
+    try {
+      const { sdk } = await this.connected();
+      const link = await sdk.paymentLink.create({
+        amount: input.amountPaise,
+        currency: 'INR',
+        accept_partial: false,
+        reference_id: input.referenceId,
+        description: input.description.slice(0, 2048),
+        customer: input.customer,
+        // The shop sends its own messages (the notify outbox); Razorpay's would be a second copy.
+        notify: { sms: false, email: false },
+        reminder_enable: false,
+        callback_url: input.callbackUrl,
+        callback_method: 'get',
+        ...(input.expireBy ? { expire_by: Math.floor(input.expireBy.getTime() / 1000) } : {}),
+      });
+      if (typeof link.id !== 'string' || typeof link.short_url !== 'string') {
+        throw new PaymentProviderError(
+          `unexpected payment link reply: ${JSON.stringify(link).slice(0, 200)}`,
+        );
+      }
+      return { id: link.id, shortUrl: link.short_url, amountPaise: Number(link.amount) };
+    } catch (error) {
+      throw error instanceof PaymentProviderError ? error : providerError('payment link creation', error);
     }
   }
 

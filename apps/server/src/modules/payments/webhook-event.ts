@@ -6,6 +6,8 @@ export interface WebhookEvent {
   name: string;
   /** The payment the event is about, when it is about one. */
   payment: ProviderPayment | undefined;
+  /** The payment link a payment_link.paid event is about: its id and our order (reference_id). */
+  paymentLink?: { id: string; referenceId: string | null } | undefined;
   /** The refund a refund.processed / refund.failed event is about. */
   refund?: ProviderRefund | undefined;
   /** The parsed body, kept with the event. */
@@ -13,7 +15,13 @@ export interface WebhookEvent {
 }
 
 /** The events that settle or fail a payment; others (refunds, disputes, …) are recorded and left alone. */
-const PAYMENT_EVENTS = new Set(['payment.captured', 'order.paid', 'payment.failed', 'payment.authorized']);
+const PAYMENT_EVENTS = new Set([
+  'payment.captured',
+  'order.paid',
+  'payment.failed',
+  'payment.authorized',
+  'payment_link.paid',
+]);
 
 /** The events that settle a refund. */
 const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed']);
@@ -25,7 +33,11 @@ const REFUND_EVENTS = new Set(['refund.processed', 'refund.failed']);
 export function parseWebhook(raw: Buffer): WebhookEvent | undefined {
   let body: {
     event?: unknown;
-    payload?: { payment?: { entity?: RazorpayPaymentEntity }; refund?: { entity?: unknown } };
+    payload?: {
+      payment?: { entity?: RazorpayPaymentEntity };
+      refund?: { entity?: unknown };
+      payment_link?: { entity?: { id?: unknown; reference_id?: unknown } };
+    };
   };
   try {
     body = JSON.parse(raw.toString('utf8'));
@@ -55,6 +67,12 @@ export function parseWebhook(raw: Buffer): WebhookEvent | undefined {
     } catch {
       return undefined;
     }
+  }
+  if (body.event === 'payment_link.paid') {
+    const link = body.payload?.payment_link?.entity;
+    if (typeof link?.id !== 'string' || !payment) return undefined;
+    const referenceId = typeof link.reference_id === 'string' ? link.reference_id : null;
+    return { name: body.event, payment, paymentLink: { id: link.id, referenceId }, body };
   }
   return { name: body.event, payment, body };
 }

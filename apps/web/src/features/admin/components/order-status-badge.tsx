@@ -3,12 +3,14 @@ import type { OrderStatus } from '@bazaar/shared/constants';
 // Dark text on light tints: readable (WCAG AA) whatever the shop's colour.
 const TONE: Record<OrderStatus, string> = {
   Pending: 'bg-amber-100 text-amber-900',
+  'Awaiting confirmation': 'bg-yellow-100 text-yellow-900',
   Processing: 'bg-blue-100 text-blue-900',
   Shipped: 'bg-indigo-100 text-indigo-900',
   Delivered: 'bg-green-100 text-green-900',
   Completed: 'bg-emerald-100 text-emerald-900',
   Cancelled: 'bg-gray-200 text-gray-900',
   Returned: 'bg-orange-100 text-orange-900',
+  'Returned to origin': 'bg-red-100 text-red-900',
   Refunded: 'bg-purple-100 text-purple-900',
 };
 

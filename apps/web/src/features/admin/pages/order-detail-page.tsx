@@ -13,6 +13,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrder } from '../api/get-order';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
+import { CodActions } from '../components/cod-actions';
 import { CreditNotesPanel } from '../components/credit-notes-panel';
 import { MarkDelivered } from '../components/mark-delivered';
 import { OrderStatusBadge, statusLabel } from '../components/order-status-badge';
@@ -226,7 +227,11 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             ) : null}
           </Facts>
           {order.status === 'Processing' ? <ShipForm order={order} /> : null}
-          {order.status === 'Shipped' ? <MarkDelivered orderId={order._id} /> : null}
+          {order.paymentMethod === 'cod' && !order.isPaid ? (
+            <CodActions orderId={order._id} status={order.status} />
+          ) : order.status === 'Shipped' ? (
+            <MarkDelivered orderId={order._id} />
+          ) : null}
         </Panel>
       </div>
 

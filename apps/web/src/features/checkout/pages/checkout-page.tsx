@@ -23,6 +23,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCheckout } from '../api/get-checkout';
 import { usePlaceOrder } from '../api/place-order';
 import { CheckoutSummary } from '../components/checkout-summary';
+import { type PaymentChoice, PaymentMethod } from '../components/payment-method';
 import { billingDefaults, orderBody } from '../lib/billing';
 import { payOrder } from '../lib/pay-order';
 
@@ -84,6 +85,7 @@ function CheckoutForm({ summary }: { summary: Summary }) {
   const placeOrder = usePlaceOrder();
   const [paying, setPaying] = useState(false);
   const [deliverTo, setDeliverTo] = useState<Address | null>(null);
+  const [method, setMethod] = useState<PaymentChoice>('online');
   // The order is priced for the chosen address: the summary follows it (zone fee, GST split).
   const forAddress = useCheckout(deliverTo?._id ?? null);
   const priced = deliverTo && forAddress.data ? forAddress.data : summary;
@@ -125,15 +127,21 @@ function CheckoutForm({ summary }: { summary: Summary }) {
       }
       notify.info(CHECKOUT_MESSAGES.processing);
       let payment: Awaited<ReturnType<typeof placeOrder.mutateAsync>>;
+      const cod = method === 'cod' && priced.cod?.available === true;
       try {
-        payment = await placeOrder.mutateAsync(
-          orderBody(details as BillingDetails & Checked, deliverTo?._id ?? null),
-        );
+        const body = orderBody(details as BillingDetails & Checked, deliverTo?._id ?? null);
+        payment = await placeOrder.mutateAsync(cod ? { ...body, paymentMethod: 'cod' } : body);
       } catch (error) {
         // A refusal the shopper can act on (stock, coupon) says what; anything else is the spec's alert.
         const actionable = error instanceof ApiError && error.status === 409 && error.code === 'CONFLICT';
         notify.error(actionable ? error.message : CHECKOUT_MESSAGES.initiateFailed);
         await queryClient.invalidateQueries();
+        return;
+      }
+      if ('paymentMethod' in payment) {
+        notify.success('Order placed. Confirm it from the mail we sent you, or here, so we can ship it.');
+        await queryClient.invalidateQueries();
+        navigate(`/orders/${payment.orderId}`, { replace: true });
         return;
       }
       setPaying(true);
@@ -240,6 +248,7 @@ function CheckoutForm({ summary }: { summary: Summary }) {
       </div>
       <div className="lg:pt-16">
         <CheckoutSummary summary={priced} />
+        <PaymentMethod cod={priced.cod} value={method} onChange={setMethod} />
         {priced.deliveryRefusal ? (
           <p role="alert" className="mt-4 rounded border border-brand p-3 text-sm">
             {priced.deliveryRefusal}

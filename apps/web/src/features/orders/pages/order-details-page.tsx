@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCancelOrder } from '../api/cancel-order';
 import { useOrder } from '../api/get-order';
 import { AfterSaleActions } from '../components/after-sale-actions';
+import { CodPanel } from '../components/cod-panel';
 import { CreditNotes } from '../components/credit-notes';
 import { StatusIcon, statusText } from '../components/status-icon';
 
@@ -108,13 +109,18 @@ function OrderDetails({ order }: { order: MyOrderDetail }) {
     <>
       <div className="mt-8 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-medium">Order #{order.orderNumber}</h1>
-        {order.status === 'Pending' || order.status === 'Processing' ? <CancelButton order={order} /> : null}
+        {order.status === 'Pending' ||
+        order.status === 'Processing' ||
+        order.status === 'Awaiting confirmation' ? (
+          <CancelButton order={order} />
+        ) : null}
       </div>
       <p className="mt-2 flex items-center gap-2 font-medium" data-order-status={order.status}>
         <StatusIcon status={order.status} />
         {statusText(order.status)} · placed on {day.format(new Date(order.date))}
       </p>
       <AfterSaleActions order={order} />
+      <CodPanel order={order} />
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <Panel title="Items">
           <ul className="divide-y divide-gray-100">

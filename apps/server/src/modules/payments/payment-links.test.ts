@@ -1,0 +1,167 @@
+import type { CodOrderReply, OrderPaymentReply, PayOnlineReply } from '@bazaar/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Account, signUp } from '../../../test/accounts';
+import { ManualClock } from '../../../test/clock';
+import { fillCart, insertProduct, ORDER_BODY } from '../../../test/fixtures/checkout';
+import { defaultZoneBody } from '../../../test/fixtures/delivery';
+import { payInSandbox } from '../../../test/fixtures/payments';
+import { appOnRazorpay } from '../../../test/fixtures/razorpay';
+import { createTestApp, type TestApp } from '../../../test/helpers';
+import type { RazorpayServer } from '../../../test/razorpay-server';
+import { orders, paymentLinks, payments } from '../../db/schema/orders';
+
+const KEYS = {
+  keyId: 'rzp_test_Links001',
+  keySecret: 'key-secret-links',
+  webhookSecret: 'webhook-secret-links',
+};
+
+async function codShop(t: TestApp) {
+  const admin = await signUp(t, 'admin@example.com', { admin: true });
+  const shopper = await signUp(t, 'asha@example.com', { name: 'Asha Rao' });
+  const productId = await insertProduct(t.db, { name: 'Brass Lamp', pricePaise: 50_000, countInStock: 20 });
+  const zone = await t.app.inject({
+    method: 'PUT',
+    url: '/api/admin/delivery/default-zone',
+    headers: admin.auth,
+    payload: defaultZoneBody({ cod: true, codFee: 30 }),
+  });
+  expect(zone.statusCode).toBe(200);
+  const placeCod = async () => {
+    await fillCart(t.db, shopper.id, [{ productId, quantity: 1 }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: shopper.auth,
+      payload: { ...ORDER_BODY, paymentMethod: 'cod' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<CodOrderReply>();
+  };
+  const payOnline = (orderId: string, account: Account = shopper) =>
+    t.app.inject({ method: 'POST', url: `/api/orders/${orderId}/pay-online`, headers: account.auth });
+  return { admin, shopper, placeCod, payOnline };
+}
+
+const orderRow = async (t: TestApp, id: string) =>
+  (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+describe('Pay now online instead, through a Razorpay Payment Link (the SDK against the local Razorpay server)', () => {
+  const clock = new ManualClock('2026-03-02T06:00:00.000Z');
+  let t: TestApp;
+  let razorpay: RazorpayServer;
+  let shop: Awaited<ReturnType<typeof codShop>>;
+
+  beforeAll(async () => {
+    ({ t, razorpay } = await appOnRazorpay(KEYS, clock));
+    shop = await codShop(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await razorpay.close();
+  });
+
+  const webhook = (hook: { body: string; headers: Record<string, string> }) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/webhook', payload: hook.body, headers: hook.headers });
+
+  it('makes one link per order with the order as its reference, and sends it again while open', async () => {
+    const placed = await shop.placeCod();
+    const first = await shop.payOnline(placed.orderId);
+    expect(first.statusCode, first.body).toBe(200);
+    const reply = first.json<PayOnlineReply>();
+    expect(reply).toMatchObject({ kind: 'link', payment: null });
+    const again = (await shop.payOnline(placed.orderId)).json<PayOnlineReply>();
+    expect(again.url).toBe(reply.url);
+    const created = razorpay.requests.filter((r) => r.method === 'POST' && r.url === '/v1/payment_links');
+    expect(created).toHaveLength(1);
+    expect(created[0]!.body).toMatchObject({
+      amount: Math.round(placed.total * 100),
+      currency: 'INR',
+      reference_id: placed.orderId,
+      notify: { sms: false, email: false },
+    });
+    const other = await signUp(t, 'ravi@example.com');
+    expect((await shop.payOnline(placed.orderId, other)).statusCode).toBe(404);
+  });
+
+  it('settles the order once when paid, whatever order and how often payment_link.paid and payment.captured come', async () => {
+    const placed = await shop.placeCod();
+    const { url } = (await shop.payOnline(placed.orderId)).json<PayOnlineReply>();
+    const [link] = await t.db.select().from(paymentLinks).where(eq(paymentLinks.orderId, placed.orderId));
+    expect(link!.shortUrl).toBe(url);
+    const { payment } = razorpay.payLink(link!.linkId, 'upi');
+    // payment.captured first: the link's order is not known to the shop yet, so it is left alone.
+    const captured = await webhook(razorpay.webhook('payment.captured', payment as never));
+    expect(captured.statusCode).toBe(200);
+    expect((await orderRow(t, placed.orderId)).status).toBe('Awaiting confirmation');
+    const hook = razorpay.linkWebhook(link!.linkId);
+    expect((await webhook(hook)).statusCode).toBe(200);
+    expect((await webhook(hook)).statusCode).toBe(200); // redelivered: a duplicate
+    expect((await webhook(razorpay.linkWebhook(link!.linkId))).statusCode).toBe(200); // a second event id
+    expect((await webhook(razorpay.webhook('payment.captured', payment as never))).statusCode).toBe(200);
+    const order = await orderRow(t, placed.orderId);
+    expect(order).toMatchObject({
+      status: 'Processing',
+      paymentMethod: 'razorpay',
+      paidWith: 'upi',
+      isTest: false,
+    });
+    expect(order.paidAt).not.toBeNull();
+    // The COD fee stays in the total (decision 218): the link was for the order as placed.
+    expect(order.totalPaise).toBe(Math.round(placed.total * 100));
+    const rows = await t.db.select().from(payments).where(eq(payments.orderId, placed.orderId));
+    expect(rows).toEqual([expect.objectContaining({ status: 'captured', providerPaymentId: payment.id })]);
+    const [paidLink] = await t.db.select().from(paymentLinks).where(eq(paymentLinks.orderId, placed.orderId));
+    expect(paidLink!.status).toBe('paid');
+    const history = await t.services.orders.detailOwn(shop.shopper.id, placed.orderId);
+    expect(history.cod).toBeNull();
+    expect((await shop.payOnline(placed.orderId)).statusCode).toBe(409);
+  });
+});
+
+describe('Pay now online instead in the sandbox: the payment window', () => {
+  const clock = new ManualClock('2026-03-02T06:00:00.000Z');
+  let t: TestApp;
+  let shop: Awaited<ReturnType<typeof codShop>>;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { clock });
+    shop = await codShop(t);
+  });
+  afterAll(async () => t.close());
+
+  it('opens the sandbox window for the order; paid there, it is a prepaid test order', async () => {
+    const placed = await shop.placeCod();
+    const res = await shop.payOnline(placed.orderId);
+    expect(res.statusCode, res.body).toBe(200);
+    const reply = res.json<PayOnlineReply>();
+    expect(reply.kind).toBe('checkout');
+    const window = reply.payment as OrderPaymentReply;
+    expect(window).toMatchObject({
+      orderId: placed.orderId,
+      provider: 'sandbox',
+      amount: Math.round(placed.total * 100),
+    });
+    const paid = await payInSandbox(t, window.razorpayOrderId);
+    if (paid.status !== 'captured') throw new Error('the sandbox refused the good test card');
+    const verify = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/verify',
+      headers: shop.shopper.auth,
+      payload: {
+        orderId: placed.orderId,
+        paymentId: paid.razorpay_payment_id,
+        signature: paid.razorpay_signature,
+      },
+    });
+    expect(verify.statusCode, verify.body).toBe(200);
+    const order = await orderRow(t, placed.orderId);
+    expect(order).toMatchObject({
+      status: 'Processing',
+      paymentMethod: 'sandbox',
+      paidWith: 'card',
+      isTest: true,
+    });
+  });
+});
