@@ -191,7 +191,7 @@ describe('orders admin', () => {
     expect(shipped.statusCode).toBe(200);
     expect(shipped.json<AdminOrderWriteReply>()).toMatchObject({
       message: 'Order Status Updated Successfully',
-      order: { status: 'Shipped', nextStatuses: ['Delivered', 'Returned'] },
+      order: { status: 'Shipped', nextStatuses: ['Delivered', 'Returned', 'Returned to origin'] },
     });
     clock.advance(2 * HOUR);
     const deliveredAt = clock.now().toISOString();

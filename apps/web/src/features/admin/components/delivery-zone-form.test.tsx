@@ -132,6 +132,9 @@ describe('the zone form', () => {
       minDays: 2,
       maxDays: 3,
       cod: true,
+      codFee: 0,
+      codMin: 0,
+      codMax: null,
       pincodes: ['110001', '110002-110099', '1101'],
     });
     await waitFor(() => expect(field('Zone name *').value).toBe(''));
@@ -162,6 +165,9 @@ describe('the zone form', () => {
       minDays: 2,
       maxDays: 4,
       cod: false,
+      codFee: 0,
+      codMin: 0,
+      codMax: null,
       position: 3,
       pincodes: ['600', '603001-603999'],
       updatedAt: new Date().toISOString(),

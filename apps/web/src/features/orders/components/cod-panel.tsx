@@ -16,12 +16,14 @@ const until = new Intl.DateTimeFormat('en-IN', {
 
 /** A cash-on-delivery order's state, and while it awaits confirmation: Confirm, or Pay now online instead. */
 export function CodPanel({ order }: { order: MyOrderDetail }) {
-  const cod = order.cod;
+  return order.cod ? <CodOrderPanel order={order} cod={order.cod} /> : null;
+}
+
+function CodOrderPanel({ order, cod }: { order: MyOrderDetail; cod: NonNullable<MyOrderDetail['cod']> }) {
   const confirm = useConfirmCod();
   const payment = useOrderPayment();
   const queryClient = useQueryClient();
   const [paying, setPaying] = useState(false);
-  if (!cod) return null;
   const onPayOnline = async () => {
     setPaying(true);
     try {
