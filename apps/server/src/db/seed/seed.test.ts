@@ -206,7 +206,7 @@ describe('seedDemoIfEmpty', () => {
       (await t.app.inject({ method: 'GET', url: `/api/delivery/check?pincode=${pincode}` })).json();
     expect(await check('400001')).toMatchObject({ deliverable: true, fee: 40, cod: true });
     expect(await check('700091')).toMatchObject({ deliverable: true, fee: 60, freeAbove: 250 });
-    expect(await check('799001')).toMatchObject({ deliverable: true, fee: 50, freeAbove: 140, cod: false });
+    expect(await check('799001')).toMatchObject({ deliverable: true, fee: 50, freeAbove: 140, cod: true });
     const [calendar] = await t.db.select().from(deliverySettings);
     expect(calendar?.holidays).toContain(`${new Date().getUTCFullYear()}-08-15`);
   });
