@@ -47,10 +47,11 @@ export function OrderCard({ order }: { order: MyOrder }) {
       : '';
     if (!window.confirm(`Delete unpaid order #${order.orderNumber}? Its items go back on sale.${keeps}`))
       return;
-    deleteOrder.mutate(order._id, {
-      onSuccess: () => notify.success(CHECKOUT_MESSAGES.orderDeleted),
-      onError: (error) => notify.error(errorMessage(error, 'The order could not be deleted.')),
-    });
+    // mutateAsync: the refetched list no longer holds this card, and an unmounted mutate() drops its callbacks.
+    deleteOrder.mutateAsync(order._id).then(
+      () => notify.success(CHECKOUT_MESSAGES.orderDeleted),
+      (error) => notify.error(errorMessage(error, 'The order could not be deleted.')),
+    );
   };
 
   return (

@@ -83,14 +83,14 @@ function CancelButton({ order }: { order: MyOrderDetail }) {
         : `Cancel order #${order.orderNumber}? Why are you cancelling?`,
     );
     if (!reason?.trim()) return;
-    cancel.mutate(
-      { orderId: order._id, reason: reason.trim() },
-      {
-        onSuccess: () =>
-          notify.success(order.isPaid ? 'Order cancelled: your refund is on its way.' : 'Order cancelled.'),
-        onError: (error) => notify.error(errorMessage(error, 'The order could not be cancelled.')),
-      },
-    );
+    // mutateAsync, not mutate's callbacks: the refetched order is Cancelled, which unmounts this
+    // button before per-call callbacks would run, and TanStack Query drops them on unmount.
+    try {
+      await cancel.mutateAsync({ orderId: order._id, reason: reason.trim() });
+      notify.success(order.isPaid ? 'Order cancelled: your refund is on its way.' : 'Order cancelled.');
+    } catch (error) {
+      notify.error(errorMessage(error, 'The order could not be cancelled.'));
+    }
   };
   return (
     <Button variant="outline" onClick={onClick} loading={cancel.isPending} disabled={cancel.isPending}>
