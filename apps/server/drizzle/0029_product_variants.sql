@@ -88,6 +88,17 @@ BEGIN
   END LOOP;
   RETURN candidate;
 END $$;--> statement-breakpoint
+-- A product's combinations in order (colours, then sizes; a value listed twice counts once; null
+-- for an option the product does not have), numbered from 0.
+CREATE FUNCTION "catalogue_variant_combos"(p_colours text[], p_sizes text[]) RETURNS TABLE(colour text, size text, pos integer) LANGUAGE sql IMMUTABLE AS $$
+  SELECT c.colour, s.size, (row_number() OVER (ORDER BY c.ci, s.si))::int - 1
+  FROM (SELECT u.colour, min(u.ci) AS ci
+        FROM unnest(coalesce(nullif(p_colours, '{}'::text[]), ARRAY[NULL]::text[])) WITH ORDINALITY AS u(colour, ci)
+        GROUP BY u.colour) c
+  CROSS JOIN (SELECT u.size, min(u.si) AS si
+        FROM unnest(coalesce(nullif(p_sizes, '{}'::text[]), ARRAY[NULL]::text[])) WITH ORDINALITY AS u(size, si)
+        GROUP BY u.size) s
+$$;--> statement-breakpoint
 -- Gives a product the variants its colours x sizes name (one default variant when it has neither),
 -- switches off those it no longer names, then brings the active variants' stock to `target`: units
 -- added are split evenly (the remainder on the first variants), units removed are taken from the
@@ -109,15 +120,16 @@ BEGIN
   -- right after the one statement and the product's row is not written again while it is inserted.
   IF NOT EXISTS (SELECT 1 FROM product_variants WHERE product_id = p_product) THEN
     WITH combos AS (
-      SELECT c.colour, s.size, (row_number() OVER (ORDER BY c.ci, s.si))::int - 1 AS pos
-      FROM unnest(coalesce(nullif(prod.colours, '{}'::text[]), ARRAY[NULL]::text[])) WITH ORDINALITY AS c(colour, ci)
-      CROSS JOIN unnest(coalesce(nullif(prod.sizes, '{}'::text[]), ARRAY[NULL]::text[])) WITH ORDINALITY AS s(size, si)
+      SELECT *, catalogue_variant_sku(p_product, prod.sku, colour, size) AS base
+      FROM catalogue_variant_combos(prod.colours, prod.sizes)
     ), shares AS (
-      SELECT colour, size, pos, p_target / count(*) OVER () + CASE WHEN pos < p_target % count(*) OVER () THEN 1 ELSE 0 END AS share
+      SELECT colour, size, pos, p_target / count(*) OVER () + CASE WHEN pos < p_target % count(*) OVER () THEN 1 ELSE 0 END AS share,
+        -- "Red" and "red " make the same SKU: the later ones get their place after it.
+        CASE WHEN row_number() OVER (PARTITION BY base ORDER BY pos) > 1 THEN base || '-' || (pos + 1) ELSE base END AS sku
       FROM combos
     ), made AS (
       INSERT INTO product_variants (product_id, sku, colour, size, position, stock)
-        SELECT p_product, catalogue_variant_sku(p_product, prod.sku, colour, size), colour, size, pos, share FROM shares
+        SELECT p_product, sku, colour, size, pos, share FROM shares
         RETURNING id, stock
     )
     INSERT INTO inventory_ledger (variant_id, change, reason, order_id, actor_id, resulting_stock)
@@ -125,11 +137,7 @@ BEGIN
     RETURN;
   END IF;
   IF p_options THEN
-    FOR combo IN
-      SELECT c.colour, s.size, (row_number() OVER (ORDER BY c.ci, s.si))::int - 1 AS pos
-      FROM unnest(coalesce(nullif(prod.colours, '{}'::text[]), ARRAY[NULL]::text[])) WITH ORDINALITY AS c(colour, ci)
-      CROSS JOIN unnest(coalesce(nullif(prod.sizes, '{}'::text[]), ARRAY[NULL]::text[])) WITH ORDINALITY AS s(size, si)
-    LOOP
+    FOR combo IN SELECT * FROM catalogue_variant_combos(prod.colours, prod.sizes) LOOP
       UPDATE product_variants SET active = true, position = combo.pos
         WHERE product_id = p_product AND colour IS NOT DISTINCT FROM combo.colour AND size IS NOT DISTINCT FROM combo.size
           AND (NOT active OR position <> combo.pos);
