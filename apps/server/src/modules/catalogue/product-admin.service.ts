@@ -24,6 +24,8 @@ import {
   insertProduct,
   isInAnyOrder,
   lockLiveProduct,
+  lockVariantsFor,
+  setStockActor,
   type ProductChanges,
   updateProduct,
 } from './product-admin.repo';
@@ -95,6 +97,7 @@ export class ProductAdminService {
       async (tx, unit) => {
         const path = await this.categoryPath(tx, fields);
         const keys = await storeProductImages(storage, webps, unit);
+        await setStockActor(tx, actor.id);
         const row = await insertProduct(tx, {
           ...this.columns(fields),
           ...path,
@@ -123,6 +126,7 @@ export class ProductAdminService {
     const { storage } = this.deps;
     return this.write(
       async (tx, unit) => {
+        await lockVariantsFor(tx, id, actor.id);
         const current = await lockLiveProduct(tx, id);
         if (!current) throw notFound('Product not found');
         // An edit that leaves out the lower category levels keeps them while the category stays.
