@@ -199,16 +199,48 @@ CREATE TRIGGER "product_variants_sum_on_delete" AFTER DELETE ON "product_variant
 CREATE FUNCTION "catalogue_product_variants"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF pg_trigger_depth() > 1 THEN RETURN NULL; END IF;
-  IF TG_OP = 'INSERT' THEN
-    PERFORM catalogue_sync_variants(NEW.id, NEW.count_in_stock, 'adjustment', true);
-  ELSIF NEW.colours IS DISTINCT FROM OLD.colours OR NEW.sizes IS DISTINCT FROM OLD.sizes THEN
+  IF NEW.colours IS DISTINCT FROM OLD.colours OR NEW.sizes IS DISTINCT FROM OLD.sizes THEN
     PERFORM catalogue_sync_variants(NEW.id, NEW.count_in_stock, 'adjustment', true);
   ELSIF NEW.count_in_stock <> OLD.count_in_stock THEN
     PERFORM catalogue_sync_variants(NEW.id, NEW.count_in_stock, 'adjustment', false);
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "products_variants_in_step" AFTER INSERT OR UPDATE OF "count_in_stock", "colours", "sizes" ON "products" FOR EACH ROW EXECUTE FUNCTION "catalogue_product_variants"();--> statement-breakpoint
+CREATE TRIGGER "products_variants_in_step" AFTER UPDATE OF "count_in_stock", "colours", "sizes" ON "products" FOR EACH ROW EXECUTE FUNCTION "catalogue_product_variants"();--> statement-breakpoint
+-- New products, however many one statement inserts: their variants (with their share of the stock,
+-- decision 209) and ledger rows in two statements, so bulk inserts stay bulk. The shares add up to each
+-- product's figure, so the product rows are not written again while they are inserted.
+CREATE FUNCTION "catalogue_products_variants_on_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  actor uuid := nullif(current_setting('bazaar.actor_id', true), '')::uuid;
+BEGIN
+  IF pg_trigger_depth() > 1 THEN RETURN NULL; END IF;
+  WITH combos AS (
+    SELECT n.id AS product_id, n.count_in_stock AS target, c.colour, c.size, c.pos,
+           count(*) OVER (PARTITION BY n.id) AS k,
+           coalesce(nullif(trim(n.sku), ''), 'BZ-' || upper(substr(replace(n.id::text, '-', ''), 1, 10)))
+             || coalesce('-' || upper(trim(both '-' from regexp_replace(c.colour, '[^A-Za-z0-9]+', '-', 'g'))), '')
+             || coalesce('-' || upper(trim(both '-' from regexp_replace(c.size, '[^A-Za-z0-9]+', '-', 'g'))), '') AS base
+    FROM new_rows n CROSS JOIN LATERAL catalogue_variant_combos(n.colours, n.sizes) c
+  ), shares AS (
+    SELECT product_id, colour, size, pos,
+      target / k + CASE WHEN pos < target % k THEN 1 ELSE 0 END AS share,
+      -- A SKU already taken (or twice in this statement, "Red" and "red "): made unique by the product and place.
+      CASE WHEN row_number() OVER (PARTITION BY base ORDER BY product_id, pos) > 1
+             OR EXISTS (SELECT 1 FROM product_variants v WHERE v.sku = base)
+           THEN base || '-' || upper(substr(replace(product_id::text, '-', ''), 1, 6)) || '-' || (pos + 1)
+           ELSE base END AS sku
+    FROM combos
+  ), made AS (
+    INSERT INTO product_variants (product_id, sku, colour, size, position, stock)
+      SELECT product_id, sku, colour, size, pos, share FROM shares
+      RETURNING id, stock
+  )
+  INSERT INTO inventory_ledger (variant_id, change, reason, order_id, actor_id, resulting_stock)
+    SELECT id, stock, 'adjustment', NULL, actor, stock FROM made WHERE stock > 0;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "products_variants_on_insert" AFTER INSERT ON "products" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_products_variants_on_insert"();--> statement-breakpoint
 -- The last line of defence: at commit, every variant written has the stock its ledger adds up to.
 CREATE FUNCTION "inventory_stock_is_ledger"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

@@ -25,8 +25,8 @@ import {
   isInAnyOrder,
   lockLiveProduct,
   lockVariantsFor,
-  setStockActor,
   type ProductChanges,
+  setStockActor,
   updateProduct,
 } from './product-admin.repo';
 import {
