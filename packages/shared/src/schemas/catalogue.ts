@@ -113,8 +113,35 @@ export type ProductListQuery = z.input<typeof productListQuerySchema>;
 /** The query after parsing: defaults applied, lists as arrays, flags as booleans. */
 export type ProductListParams = z.output<typeof productListQuerySchema>;
 
+/**
+ * One colour-and-size combination a product is sold in (an active variant): what the product page's
+ * picker shows. A product without options has one, with colour and size null.
+ */
+export const productVariantSchema = z
+  .object({
+    id: z.string(),
+    sku: z.string(),
+    colour: z.string().nullable(),
+    size: z.string().nullable(),
+    /** Rupees, before the product's discount: the variant's own price, or the product's. */
+    price: z.number(),
+    /** Rupees, after the product's discount. */
+    salePrice: z.number(),
+    countInStock: z.number().int(),
+    inStock: z.boolean(),
+    /** URL of the variant's own picture; null: the product's. */
+    image: z.string().nullable(),
+  })
+  .meta({ id: 'ProductVariant' });
+export type ProductVariant = z.infer<typeof productVariantSchema>;
+
 export const productDetailSchema = z
-  .object({ product: productSchema, related: z.array(productSchema) })
+  .object({
+    product: productSchema,
+    related: z.array(productSchema),
+    /** The product's variants on sale, in the order its colours and sizes are listed. */
+    variants: z.array(productVariantSchema),
+  })
   .meta({ id: 'ProductDetail' });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

@@ -100,6 +100,43 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * What is actually sold: one row per colour and size a product comes in (one default variant when it
+ * has neither), each with its own SKU and stock (migration 0033, decisions 208-210). Stock only moves
+ * through `inventory_move` (a ledger row each); products.count_in_stock is the active variants' sum,
+ * kept by a trigger, and writing count_in_stock, colours or sizes on a product brings its variants in step.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    colour: text('colour'),
+    size: text('size'),
+    stock: integer('stock').notNull().default(0),
+    /** Its own list price; null: the product's. */
+    pricePaise: integer('price_paise'),
+    image: text('image'),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_uq').on(t.sku),
+    uniqueIndex('product_variants_options_uq').on(
+      t.productId,
+      sql`coalesce(${t.colour}, '')`,
+      sql`coalesce(${t.size}, '')`,
+    ),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    check('product_variants_stock_not_negative', sql`${t.stock} >= 0`),
+    check('product_variants_price_not_negative', sql`${t.pricePaise} is null or ${t.pricePaise} >= 0`),
+  ],
+);
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**

@@ -4,6 +4,7 @@ export * from './after-sale';
 export * from './catalogue';
 export * from './content';
 export * from './delivery';
+export * from './inventory';
 export * from './invoices';
 export * from './messages';
 export * from './orders';

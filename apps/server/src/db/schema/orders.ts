@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { products } from './catalogue';
+import { products, productVariants } from './catalogue';
 import { createdAt, id, updatedAt } from './columns';
 import { coupons } from './shopping';
 import { users } from './users';
@@ -178,6 +178,9 @@ export const orderItems = pgTable(
      */
     cancelledQuantity: integer('cancelled_quantity').notNull().default(0),
     returnedQuantity: integer('returned_quantity').notNull().default(0),
+    /** The variant sold and its SKU then (kept when the variant goes); filled by a trigger when omitted. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    sku: text('sku'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -286,6 +289,8 @@ export const unpaidHolds = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    /** For units: the variant held (its product in product_id). */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The browser's signed device id (lib/device-id.ts); null when the order came without one. */
@@ -305,6 +310,7 @@ export const unpaidHolds = pgTable(
   (t) => [
     index('unpaid_holds_order_idx').on(t.orderId),
     index('unpaid_holds_product_idx').on(t.productId, t.expiresAt),
+    index('unpaid_holds_variant_idx').on(t.variantId, t.expiresAt),
     index('unpaid_holds_coupon_idx').on(t.couponId, t.expiresAt),
     check('unpaid_holds_one_thing', sql`(${t.productId} is null) <> (${t.couponId} is null)`),
     check('unpaid_holds_quantity', sql`${t.quantity} >= 1 and ${t.reused} between 0 and ${t.quantity}`),

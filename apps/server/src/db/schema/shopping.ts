@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { products } from './catalogue';
+import { products, productVariants } from './catalogue';
 import { createdAt, id, updatedAt } from './columns';
 import { orders } from './orders';
 import { users } from './users';
@@ -64,6 +64,8 @@ export const cartItems = pgTable(
     quantity: integer('quantity').notNull(),
     colour: text('colour').notNull().default(''),
     size: text('size').notNull().default(''),
+    /** The variant the line sells (its colour and size; '' matches any); filled by a trigger when omitted. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -132,6 +132,7 @@ export async function seedDemoIfEmpty(ctx: SeedContext): Promise<void> {
     // The demo customer's order history, only where the demo accounts are seeded.
     const people = withAccounts ? await demoPeople(tx) : undefined;
     const placed = people ? await seedDemoOrders(tx, people, now, ctx.paymentWindowMs) : 0;
+    await soldOutLargestSizes(tx);
     return { nodes, coupons: couponList.length, orders: placed, zones };
   });
 
@@ -239,4 +240,25 @@ async function insertCategoryTree(tx: Tx, tree: SeedCategory[]): Promise<number>
     }
   }
   return levels.reduce((sum, level) => sum + level.length, 0);
+}
+
+/**
+ * Real variants on the demo's clothes and shoes (every product with three sizes or more): in its first
+ * colour the largest size is sold out, its units moved onto the first variant as adjustments, so the
+ * product's own figure stays as listed and the product page shows a struck-through size.
+ */
+async function soldOutLargestSizes(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    with target as (
+      select distinct on (v.product_id) v.id, v.product_id, v.stock
+      from product_variants v join products p on p.id = v.product_id
+      where cardinality(p.sizes) >= 3 and v.size = p.sizes[cardinality(p.sizes)]
+        and (v.colour is null or v.colour = p.colours[1]) and v.stock > 0
+      order by v.product_id, v.position),
+    firsts as (
+      select distinct on (v.product_id) v.id, v.product_id from product_variants v
+      where v.product_id in (select product_id from target) order by v.product_id, v.position)
+    select inventory_move(t.id, -t.stock, 'adjustment', null, null),
+           inventory_move(f.id, t.stock, 'adjustment', null, null)
+    from target t join firsts f using (product_id)`);
 }

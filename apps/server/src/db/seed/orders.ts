@@ -246,22 +246,29 @@ export async function seedDemoOrders(
         updatedAt: at,
       })
       .returning();
-    for (const { item, product } of lines) {
-      await tx.insert(orderItems).values({
-        orderId: order!.id,
-        productId: product!.id,
-        name: product!.name,
-        image: product!.productImage,
-        quantity: item.quantity,
-        unitPricePaise: product!.pricePaise,
-        discount: product!.discount,
-        colour: item.colour ?? null,
-        size: item.size ?? null,
-      });
-      await tx
-        .update(products)
-        .set({ countInStock: sql`${products.countInStock} - ${item.quantity}` })
-        .where(eq(products.id, product!.id));
+    // Each line's variant (its colour and size) sells as checkout sells it, with its ledger row.
+    const variantOf = new Map<(typeof lines)[number], string>();
+    for (const line of lines) {
+      const { item, product } = line;
+      const [row] = await tx
+        .insert(orderItems)
+        .values({
+          orderId: order!.id,
+          productId: product!.id,
+          name: product!.name,
+          image: product!.productImage,
+          quantity: item.quantity,
+          unitPricePaise: product!.pricePaise,
+          discount: product!.discount,
+          colour: item.colour ?? null,
+          size: item.size ?? null,
+        })
+        .returning({ variantId: orderItems.variantId });
+      const sold = (await tx.execute(
+        sql`select inventory_move(${row!.variantId}::uuid, ${-item.quantity}::int, 'sale', ${order!.id}::uuid, null) as "left"`,
+      )) as unknown as { rows: { left: number | null }[] };
+      if (sold.rows[0]?.left === null) throw new Error(`demo order: ${product!.name} has too few in stock`);
+      variantOf.set(line, row!.variantId!);
     }
     await tx.insert(orderStatusHistory).values({
       orderId: order!.id,
@@ -312,14 +319,19 @@ export async function seedDemoOrders(
       }
     }
     if (current.status === 'Pending') {
-      // What checkout records for an unpaid order: each product's units, held by her until its deadline.
-      const units = new Map<string, number>();
-      for (const { item, product } of lines)
-        units.set(product!.id, (units.get(product!.id) ?? 0) + item.quantity);
+      // What checkout records for an unpaid order: each variant's units, held by her until its deadline.
+      const units = new Map<string, { productId: string; quantity: number }>();
+      for (const line of lines) {
+        const variantId = variantOf.get(line)!;
+        const held = units.get(variantId) ?? { productId: line.product!.id, quantity: 0 };
+        held.quantity += line.item.quantity;
+        units.set(variantId, held);
+      }
       await tx.insert(unpaidHolds).values(
-        [...units].map(([productId, quantity]) => ({
+        [...units].map(([variantId, { productId, quantity }]) => ({
           orderId: current.id,
           productId,
+          variantId,
           userId: people.customer.id,
           quantity,
           expiresAt: current.expiresAt!,

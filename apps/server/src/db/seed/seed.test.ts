@@ -1,6 +1,7 @@
 import { shopSettingsUpdateFieldsSchema } from '@bazaar/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stockMismatches, variantsOf } from '../../../test/fixtures/inventory';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { TEST_SCRYPT_COST } from '../../config';
 import { PasswordHasher } from '../../lib/password';
@@ -123,6 +124,15 @@ describe('seedDemoIfEmpty', () => {
     const times = list.map((p) => p.createdAt.getTime());
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(30 * 24 * 3600 * 1000);
     expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('gives clothes and shoes real variants, a size sold out in some, with stock equal to the ledger', async () => {
+    const kurta = (await t.db.select().from(products)).find((p) => p.name === 'Block Print Cotton Kurta')!;
+    const variants = await variantsOf(t.db, kurta.id);
+    expect(variants).toHaveLength(kurta.colours.length * kurta.sizes.length);
+    expect(variants.some((v) => v.stock === 0)).toBe(true);
+    expect(variants.reduce((sum, v) => sum + v.stock, 0)).toBe(kurta.countInStock);
+    expect(await stockMismatches(t.db)).toEqual([]);
   });
 
   it('stores a WebP image for every product under the key it records', async () => {

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products } from '../../db/schema/catalogue';
+import { products, productVariants } from '../../db/schema/catalogue';
 import { cartItems, carts } from '../../db/schema/shopping';
 
 export type CartRow = typeof carts.$inferSelect;
@@ -19,6 +19,18 @@ export interface CartProductRow {
   images: string[];
   hsn: string | null;
   gstRateBp: number;
+  /** On a cart line: the line's variant, and `countInStock`/`pricePaise` are that variant's. */
+  variantId?: string | null;
+  sku?: string | null;
+}
+
+/** A variant as the cart needs it. */
+export interface CartVariantRow {
+  id: string;
+  sku: string;
+  stock: number;
+  pricePaise: number | null;
+  active: boolean;
 }
 
 const productColumns = {
@@ -60,17 +72,60 @@ export async function findCart(db: DbOrTx, userId: string): Promise<CartRow | un
   return row;
 }
 
-/** Every line of a cart with its product as it is now, in the order they were added. */
+/**
+ * Every line of a cart with its product as it is now, in the order they were added; the product's
+ * stock and price are those of the line's variant (a switched-off variant has none in stock).
+ */
 export async function findCartLines(
   db: DbOrTx,
   cartId: string,
 ): Promise<{ line: CartLineRow; product: CartProductRow }[]> {
   return db
-    .select({ line: cartItems, product: productColumns })
+    .select({
+      line: cartItems,
+      product: {
+        ...productColumns,
+        countInStock: sql<number>`coalesce(case when ${productVariants.active} then ${productVariants.stock} else 0 end, 0)`,
+        pricePaise: sql<number>`coalesce(${productVariants.pricePaise}, ${products.pricePaise})`,
+        variantId: productVariants.id,
+        sku: productVariants.sku,
+      },
+    })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(and(eq(cartItems.cartId, cartId), isNull(products.archivedAt)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+const variantColumns = {
+  id: productVariants.id,
+  sku: productVariants.sku,
+  stock: productVariants.stock,
+  pricePaise: productVariants.pricePaise,
+  active: productVariants.active,
+};
+
+/**
+ * The variant a line in this colour and size sells ('' for either: any, an active one in stock
+ * first; `catalogue_line_variant`, migration 0033).
+ */
+export async function findLineVariant(
+  db: DbOrTx,
+  productId: string,
+  colour: string,
+  size: string,
+): Promise<CartVariantRow | undefined> {
+  const [row] = await db
+    .select(variantColumns)
+    .from(productVariants)
+    .where(eq(productVariants.id, sql`catalogue_line_variant(${productId}::uuid, ${colour}, ${size})`));
+  return row;
+}
+
+export async function findVariant(db: DbOrTx, id: string): Promise<CartVariantRow | undefined> {
+  const [row] = await db.select(variantColumns).from(productVariants).where(eq(productVariants.id, id));
+  return row;
 }
 
 /** The lines of one product in a cart (one per colour and size). */
@@ -116,6 +171,7 @@ export async function insertCartLine(
     quantity: number;
     colour: string;
     size: string;
+    variantId: string;
     createdAt: Date;
   },
 ): Promise<void> {

@@ -22,13 +22,16 @@ import type { SettingsService } from '../settings/index';
 import {
   type CartLineRow,
   type CartProductRow,
+  type CartVariantRow,
   cartLineStats,
   deleteCartLines,
   emptyCart,
   findCart,
   findCartLines,
   findCartProducts,
+  findLineVariant,
   findProductLines,
+  findVariant,
   insertCartLine,
   lockCart,
   openCart,
@@ -125,8 +128,11 @@ export class CartService {
   add(userId: string, input: VariantInput & { productId: string; quantity: number }): Promise<PricedCart> {
     return inTransaction(this.deps.db, async (tx) => {
       const cart = await openCart(tx, userId, this.deps.clock.now());
-      const product = await this.product(tx, input.productId);
-      const variant = checkVariant(product, input);
+      const listed = await this.product(tx, input.productId);
+      const variant = checkVariant(listed, input);
+      const sold = await findLineVariant(tx, listed.id, stored(variant.colour), stored(variant.size));
+      if (!sold?.active) throw conflict(notSoldIn(listed, variant));
+      const product = asSold(listed, sold);
       const existing = (await findProductLines(tx, cart.id, product.id)).find((l) => sameVariant(l, variant));
       const held = existing?.quantity ?? 0;
       checkQuantity(product, held + input.quantity, held);
@@ -140,6 +146,7 @@ export class CartService {
           quantity: input.quantity,
           colour: stored(variant.colour),
           size: stored(variant.size),
+          variantId: sold.id,
           createdAt: addedAfter(stats.lastAddedAt, this.deps.clock.now()),
         });
       }
@@ -154,10 +161,15 @@ export class CartService {
   update(userId: string, productId: string, input: VariantInput & { qty: number }): Promise<PricedCart> {
     return inTransaction(this.deps.db, async (tx) => {
       const cart = await lockCart(tx, userId);
-      const product = await this.product(tx, productId);
-      const lines = cart ? await findProductLines(tx, cart.id, product.id) : [];
+      const listed = await this.product(tx, productId);
+      const lines = cart ? await findProductLines(tx, cart.id, listed.id) : [];
       const line = pickLine(lines, input);
-      checkQuantity(product, input.qty, 0);
+      const sold = line.variantId
+        ? await findVariant(tx, line.variantId)
+        : await findLineVariant(tx, listed.id, line.colour, line.size);
+      if (!sold?.active)
+        throw conflict(notSoldIn(listed, { colour: shown(line.colour), size: shown(line.size) }));
+      checkQuantity(asSold(listed, sold), input.qty, 0);
       await setLineQuantity(tx, line.id, input.qty);
       return this.priced(tx, userId);
     });
@@ -237,8 +249,8 @@ export class CartService {
         });
 
       for (const guest of combineGuestLines(guestLines)) {
-        const product = products.get(guest.productId);
-        if (!product) {
+        const listed = products.get(guest.productId);
+        if (!listed) {
           report(
             guest,
             undefined,
@@ -248,15 +260,19 @@ export class CartService {
           continue;
         }
         const variant = normalised(guest);
-        if (!offers(product, variant)) {
+        const sold = offers(listed, variant)
+          ? await findLineVariant(tx, listed.id, stored(variant.colour), stored(variant.size))
+          : undefined;
+        if (!sold?.active) {
           report(
             guest,
-            product,
+            listed,
             'optionUnavailable',
-            `${product.name} is no longer offered in ${describe(variant)} and was left out.`,
+            `${listed.name} is no longer offered in ${describe(variant)} and was left out.`,
           );
           continue;
         }
+        const product = asSold(listed, sold);
         if (product.countInStock <= 0) {
           report(guest, product, 'outOfStock', `${product.name} is out of stock and was left out.`);
           continue;
@@ -298,6 +314,7 @@ export class CartService {
             quantity,
             colour: stored(variant.colour),
             size: stored(variant.size),
+            variantId: sold.id,
             createdAt: addedAfter(last, now),
           };
           await insertCartLine(tx, line);
@@ -363,6 +380,8 @@ function toPricedLine(line: CartLineRow, product: CartProductRow): PricedCartLin
   return {
     lineId: line.id,
     productId: product.id,
+    variantId: product.variantId ?? null,
+    sku: product.sku ?? null,
     name: product.name,
     image: image ? imageUrl(image) : null,
     ...variantOf(line),
@@ -376,6 +395,21 @@ function toPricedLine(line: CartLineRow, product: CartProductRow): PricedCartLin
     colours: product.colours,
     sizes: product.sizes,
   };
+}
+
+/** The product as this variant sells it: the variant's stock (none when switched off) and price. */
+function asSold(product: CartProductRow, variant: CartVariantRow): CartProductRow {
+  return {
+    ...product,
+    countInStock: variant.active ? variant.stock : 0,
+    pricePaise: variant.pricePaise ?? product.pricePaise,
+    variantId: variant.id,
+    sku: variant.sku,
+  };
+}
+
+function notSoldIn(product: CartProductRow, variant: CartVariant): string {
+  return `${product.name} is not sold in ${describe(variant) || 'that choice'} any more. Please choose another.`;
 }
 
 function normalised(input: VariantInput): CartVariant {

@@ -110,7 +110,8 @@ describe('the signed-in cart', () => {
         colour: 'Red',
         size: 'M',
         lineTotal: 179.92,
-        countInStock: 50,
+        // The line's variant (Red, M): 50 split over Red/Blue × M/L, the remainder on the first.
+        countInStock: 13,
         inStock: true,
         colours: ['Red', 'Blue'],
         sizes: ['M', 'L'],
@@ -627,6 +628,8 @@ describe('the signed-in cart', () => {
         {
           lineId: expect.any(String),
           productId: shirt.id,
+          variantId: expect.any(String),
+          sku: expect.stringMatching(/-RED-M$/),
           name: 'Linen Shirt',
           image: '/uploads/products/plain.webp',
           colour: 'Red',
@@ -635,7 +638,7 @@ describe('the signed-in cart', () => {
           unitPricePaise: 9_995,
           discountPercent: 10,
           linePaise: 17_992,
-          stock: 50,
+          stock: 13,
           hsn: null,
           gstRateBp: 1800,
           colours: ['Red', 'Blue'],

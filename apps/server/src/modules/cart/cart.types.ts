@@ -5,6 +5,9 @@ export interface PricedCartLine {
   /** The line's own id. */
   lineId: string;
   productId: string;
+  /** The variant the line sells (its colour and size) and its SKU. */
+  variantId: string | null;
+  sku: string | null;
   name: string;
   /** URL of the product's main picture. */
   image: string | null;
@@ -18,7 +21,7 @@ export interface PricedCartLine {
   discountPercent: number;
   /** Sale price × quantity. */
   linePaise: number;
-  /** Units in stock now. A line may hold more (stock fell since it was added); checkout decides. */
+  /** Units of the line's variant in stock now. A line may hold more (stock fell since it was added); checkout decides. */
   stock: number;
   /** The product's HSN code and GST rate (basis points), for GST mode. */
   hsn: string | null;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { likePattern } from '../../db/like-pattern';
-import { products as p } from '../../db/schema/catalogue';
+import { products as p, productVariants } from '../../db/schema/catalogue';
 import { orderItems } from '../../db/schema/orders';
 import { cartItems, wishlistItems } from '../../db/schema/shopping';
 import type { ProductRow } from './product-view';
@@ -35,6 +35,26 @@ export async function findAdminProductPage(
 }
 
 /** The live product, locked until the transaction ends: no other write or checkout changes it meanwhile. */
+/** The admin whose write moves stock in this transaction: its ledger rows name them (migration 0033). */
+export async function setStockActor(tx: DbOrTx, adminId: string): Promise<void> {
+  await tx.execute(sql`select set_config('bazaar.actor_id', ${adminId}, true)`);
+}
+
+/**
+ * Before an admin's write, the product's variants are locked in id order, then the product: the
+ * order a sale takes them in (a variant, then its product's figure), so the two never deadlock. The
+ * ledger rows the write makes (stock spread over the variants) name the admin.
+ */
+export async function lockVariantsFor(tx: DbOrTx, id: string, adminId: string): Promise<void> {
+  await setStockActor(tx, adminId);
+  await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, id))
+    .orderBy(productVariants.id)
+    .for('update');
+}
+
 export async function lockLiveProduct(tx: DbOrTx, id: string): Promise<ProductRow | undefined> {
   const [row] = await tx
     .select()

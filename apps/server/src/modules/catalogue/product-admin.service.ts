@@ -24,7 +24,9 @@ import {
   insertProduct,
   isInAnyOrder,
   lockLiveProduct,
+  lockVariantsFor,
   type ProductChanges,
+  setStockActor,
   updateProduct,
 } from './product-admin.repo';
 import {
@@ -97,6 +99,7 @@ export class ProductAdminService {
       async (tx, unit) => {
         const path = await this.categoryPath(tx, fields);
         const keys = await storeProductImages(storage, webps, unit);
+        await setStockActor(tx, actor.id);
         const row = await insertProduct(tx, {
           ...this.columns(fields),
           ...path,
@@ -125,6 +128,7 @@ export class ProductAdminService {
     const { storage } = this.deps;
     return this.write(
       async (tx, unit) => {
+        await lockVariantsFor(tx, id, actor.id);
         const current = await lockLiveProduct(tx, id);
         if (!current) throw notFound('Product not found');
         // An edit that leaves out the lower category levels keeps them while the category stays.

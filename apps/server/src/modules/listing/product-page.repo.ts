@@ -39,3 +39,27 @@ export function findProductWithRelated(
     'generic',
   );
 }
+
+/** A variant on sale, as the product page's picker needs it. */
+export interface VariantRow {
+  id: string;
+  sku: string;
+  colour: string | null;
+  size: string | null;
+  price_paise: number;
+  discount: number;
+  stock: number;
+  image: string | null;
+}
+
+/** The product's active variants in their order, with the price each sells at. */
+export function findVariants(sql: SqlRunner, productId: string): Promise<VariantRow[]> {
+  return sql.rows(
+    `select v.id, v.sku, v.colour, v.size, coalesce(v.price_paise, p.price_paise) as price_paise,
+            p.discount, v.stock, v.image
+     from product_variants v join products p on p.id = v.product_id
+     where v.product_id = $1 and v.active order by v.position, v.id`,
+    [productId],
+    'generic',
+  );
+}

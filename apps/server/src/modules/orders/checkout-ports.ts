@@ -7,6 +7,9 @@ import type { DbOrTx } from '../../db/client';
 /** One line of the shopper's cart, priced from the live catalogue. */
 export interface CheckoutLine {
   productId: string;
+  /** The variant the line sells and its SKU (null only for a line whose variant is gone). */
+  variantId: string | null;
+  sku: string | null;
   name: string;
   image: string | null;
   colour: string | null;

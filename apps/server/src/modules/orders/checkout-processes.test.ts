@@ -10,6 +10,7 @@ import {
   shopper,
   stockOf,
 } from '../../../test/fixtures/checkout';
+import { insertVariantProduct, stockMismatches, variantStock } from '../../../test/fixtures/inventory';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
 import { inTransaction } from '../../db/transaction';
@@ -92,6 +93,40 @@ describe.skipIf(!onPostgres)(`checkout on two separate server processes over HTT
     expect(replies.filter((r, i) => r.status === 201 && i % 2 === 0).length).toBeGreaterThan(0);
     expect(replies.filter((r, i) => r.status === 201 && i % 2 === 1).length).toBeGreaterThan(0);
     expect(await stockOf(seeder.db, gadget)).toBe(0);
+    expect(await stockMismatches(seeder.db)).toEqual([]);
+  });
+
+  it('sells exactly the 3 Mediums to 30 shoppers racing for them, while all 10 wanting a Small get one', async () => {
+    const kurta = await insertVariantProduct(
+      seeder.db,
+      { name: 'Kurta', pricePaise: 70_000, sizes: ['S', 'M'] },
+      { S: 12, M: 3 },
+    );
+    const medium = await crowd(30, 'medium');
+    const small = await crowd(10, 'small');
+    for (const s of medium) await fillCart(seeder.db, s.id, [{ productId: kurta, quantity: 1, size: 'M' }]);
+    for (const s of small) await fillCart(seeder.db, s.id, [{ productId: kurta, quantity: 1, size: 'S' }]);
+
+    // Interleaved, so Small and Medium orders cross on both processes.
+    const everyone = medium.flatMap((s, i) => (small[i] ? [s, small[i]!] : [s]));
+    const replies = await placeAll(everyone);
+    const bySize = (list: Shopper[]) => replies.filter((_, i) => list.includes(everyone[i]!));
+    const mediumReplies = bySize(medium);
+    expect(
+      mediumReplies.filter((r) => r.status === 201),
+      tally(mediumReplies),
+    ).toHaveLength(3);
+    for (const r of mediumReplies.filter((r) => r.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(r.body.message).toBe('Kurta (M) is out of stock. Remove it from your cart to continue.');
+    }
+    expect(
+      bySize(small).filter((r) => r.status === 201),
+      tally(bySize(small)),
+    ).toHaveLength(10);
+    expect(await variantStock(seeder.db, kurta)).toEqual({ S: 2, M: 0 });
+    expect(await stockOf(seeder.db, kurta)).toBe(2);
+    expect(await stockMismatches(seeder.db)).toEqual([]);
   });
 
   it('holds a coupon with a usage limit of 5 exactly 5 times among 30 shoppers', async () => {

@@ -98,16 +98,25 @@ const confirmedOrPaid: Guard = async (ctx) =>
 const neverPaid: Guard = async ({ order }) =>
   order.paidAt ? 'This order was paid before, so a payment cannot reopen it.' : undefined;
 
-/** Stock is taken when an order is placed; every way an order ends without its goods gives it back. */
-const restock: Effect = ({ tx, order }) => restockOrderItems(tx, order.id);
+/**
+ * Stock is taken when an order is placed; every way an order ends without its goods gives it back,
+ * per variant with a ledger row: an unpaid order the shop ends (its window passed) as an expiry.
+ */
+const restockUnpaid: Effect = ({ tx, order, actor }) =>
+  restockOrderItems(tx, order.id, actor.kind === 'system' ? 'expiry' : 'cancellation');
+
+const restock: Effect = ({ tx, order }) => restockOrderItems(tx, order.id, 'cancellation');
+
+/** Goods that came back (undelivered, or returned by the shopper) are on the shelf again. */
+const restockReturned: Effect = ({ tx, order }) => restockOrderItems(tx, order.id, 'return');
 
 /**
  * A late payment takes the stock again, every line or none (the move fails, and the payment is
- * refunded): products in id order, as every reservation locks them.
+ * refunded): variants in (product, variant) order, as every reservation locks them.
  */
 const retakeStock: Effect = async ({ tx, order }) => {
   for (const line of await findOrderQuantities(tx, order.id)) {
-    if (!(await takeStock(tx, line.productId, line.quantity))) {
+    if (!(await takeStock(tx, line.variantId, line.quantity, order.id))) {
       throw conflict(`${line.name} sold out after this order expired, so it cannot be honoured.`);
     }
   }
@@ -181,7 +190,7 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     to: 'Cancelled',
     means: 'unpaid order cancelled by the shopper, the shop, or its payment window expiring',
     by: ['shopper', 'admin', 'system'],
-    effects: [restock, releaseCouponHold, releaseUnpaidHolds],
+    effects: [restockUnpaid, releaseCouponHold, releaseUnpaidHolds],
   },
   {
     from: 'Awaiting confirmation',
@@ -237,7 +246,7 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     means: 'the courier could not deliver it and brought it back',
     by: ['admin', 'system'],
     guard: paidBefore,
-    effects: [restock],
+    effects: [restockReturned],
   },
   {
     from: 'Shipped',
@@ -245,7 +254,7 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     means: 'the shopper refused the cash-on-delivery parcel and the courier brought it back: no money',
     by: ['admin', 'system'],
     guard: unpaidCod,
-    effects: [restock],
+    effects: [restockReturned],
   },
   { from: 'Delivered', to: 'Completed', means: 'the return window closed', by: ['admin', 'system'] },
   {
@@ -253,7 +262,7 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
     to: 'Returned',
     means: 'the shopper sent it back and the shop received it',
     by: ['admin'],
-    effects: [restock],
+    effects: [restockReturned],
   },
   { from: 'Returned', to: 'Refunded', means: 'the money went back for a return', by: ['admin', 'system'] },
   {

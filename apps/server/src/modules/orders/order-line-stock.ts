@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products } from '../../db/schema/catalogue';
 import { orderItems } from '../../db/schema/orders';
 import { conflict } from '../../lib/errors';
+import { moveStock } from './orders.repo';
 
 /**
  * Puts `quantity` units of one order line back on the shelf and counts them on the line as cancelled
- * (before shipping) or returned (received back), in the caller's transaction. The one place a single
- * line's stock comes back: when stock moves to variants, this is what changes. The line's counters
+ * (before shipping) or returned (received back), in the caller's transaction: the line's variant gets
+ * them back with a ledger row naming the order (migration 0033). The line's counters
  * never pass what it bought (the conditional update here, and a CHECK); whole-order restocks leave
  * these units out (orders.repo.ts `restockOrderItems`).
  */
@@ -31,13 +31,16 @@ export async function restockOrderLine(
         sql`${orderItems.cancelledQuantity} + ${orderItems.returnedQuantity} + ${quantity} <= ${orderItems.quantity}`,
       ),
     )
-    .returning({ productId: orderItems.productId, name: orderItems.name });
+    .returning({ orderId: orderItems.orderId, variantId: orderItems.variantId });
   if (!line) throw conflict('Those units of this order were already given back.');
-  // A product deleted since keeps nothing to restock.
-  if (line.productId) {
-    await tx
-      .update(products)
-      .set({ countInStock: sql`${products.countInStock} + ${quantity}` })
-      .where(eq(products.id, line.productId));
+  // A variant (or product) deleted since keeps nothing to restock.
+  if (line.variantId) {
+    await moveStock(
+      tx,
+      line.variantId,
+      quantity,
+      as === 'cancelled' ? 'cancellation' : 'return',
+      line.orderId,
+    );
   }
 }

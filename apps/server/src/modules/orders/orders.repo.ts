@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@bazaar/shared/constants';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products } from '../../db/schema/catalogue';
+import { products, productVariants } from '../../db/schema/catalogue';
 import {
   orderItems,
   orderStatusHistory,
@@ -28,22 +28,37 @@ export async function insertOrder(
   return row!;
 }
 
+export type StockReason = 'sale' | 'cancellation' | 'expiry' | 'return';
+
 /**
- * Takes `quantity` units of a product off the shelf if that many are there (and the product is still
- * sold), in one conditional statement: two orders racing for the last unit cannot both get it. The
- * product's row stays locked until the transaction ends. Undefined when refused; else what is left.
+ * Moves a variant's stock by `change` with its ledger row (`inventory_move`, migration 0033), in one
+ * statement: a sale (`change` < 0) is refused when that many are not there or the variant is no
+ * longer sold, so two orders racing for the last unit cannot both get it. The variant's row (and its
+ * product's, whose count_in_stock follows) stays locked until the transaction ends. Undefined when
+ * refused; else what is left.
  */
-export async function takeStock(
+export async function moveStock(
   db: DbOrTx,
-  productId: string,
-  quantity: number,
+  variantId: string,
+  change: number,
+  reason: StockReason,
+  orderId: string | null,
 ): Promise<{ left: number } | undefined> {
-  const [row] = await db
-    .update(products)
-    .set({ countInStock: sql`${products.countInStock} - ${quantity}` })
-    .where(and(eq(products.id, productId), gte(products.countInStock, quantity), isNull(products.archivedAt)))
-    .returning({ left: products.countInStock });
-  return row;
+  const result = (await db.execute(
+    sql`select inventory_move(${variantId}::uuid, ${change}::int, ${reason}::inventory_reason, ${orderId}::uuid, null, ${reason === 'sale'}) as "left"`,
+  )) as unknown as { rows: { left: number | null }[] };
+  const left = result.rows[0]?.left;
+  return left === null || left === undefined ? undefined : { left: Number(left) };
+}
+
+/** Takes `quantity` units of a variant for an order (see moveStock). */
+export function takeStock(
+  db: DbOrTx,
+  variantId: string,
+  quantity: number,
+  orderId: string | null,
+): Promise<{ left: number } | undefined> {
+  return moveStock(db, variantId, -quantity, 'sale', orderId);
 }
 
 /** Sets an unpaid order's deadline (checkout shortens it to that of the units it placed again). */
@@ -52,24 +67,33 @@ export async function setOrderExpiry(db: DbOrTx, id: string, expiresAt: Date): P
   return row!;
 }
 
-/** A product's name and stock now (for the message of a refused reservation). */
-export async function findProductStock(
+/** A variant's product name and stock now (for the message of a refused reservation). */
+export async function findVariantStock(
   db: DbOrTx,
-  productId: string,
-): Promise<{ name: string; countInStock: number; archived: boolean } | undefined> {
+  variantId: string,
+): Promise<{ name: string; stock: number; archived: boolean } | undefined> {
   const [row] = await db
-    .select({ name: products.name, countInStock: products.countInStock, archivedAt: products.archivedAt })
-    .from(products)
-    .where(eq(products.id, productId));
-  return row && { name: row.name, countInStock: row.countInStock, archived: row.archivedAt !== null };
+    .select({
+      name: products.name,
+      stock: productVariants.stock,
+      active: productVariants.active,
+      archivedAt: products.archivedAt,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.id, variantId));
+  return row && { name: row.name, stock: row.stock, archived: row.archivedAt !== null || !row.active };
 }
 
-/** The units of each product an order holds, products in id order (the order every reservation locks in). */
+/**
+ * The units of each variant an order holds, in (product, variant) order: the order every reservation
+ * locks them in (a variant's row, then its product's). Lines whose variant has since gone are left out.
+ */
 export async function findOrderQuantities(
   db: DbOrTx,
   orderId: string,
   options: { outstanding?: boolean } = {},
-): Promise<{ productId: string; name: string; quantity: number }[]> {
+): Promise<{ productId: string; variantId: string; name: string; quantity: number }[]> {
   // Outstanding: units cancelled or returned line by line are back on the shelf already.
   const units = options.outstanding
     ? sql<number>`sum(${orderItems.quantity} - ${orderItems.cancelledQuantity} - ${orderItems.returnedQuantity})::int`
@@ -77,14 +101,17 @@ export async function findOrderQuantities(
   const rows = await db
     .select({
       productId: orderItems.productId,
+      variantId: orderItems.variantId,
       name: sql<string>`min(${orderItems.name})`,
       quantity: units,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
-    .groupBy(orderItems.productId)
-    .orderBy(asc(orderItems.productId));
-  return rows.flatMap((r) => (r.productId ? [{ ...r, productId: r.productId }] : []));
+    .groupBy(orderItems.productId, orderItems.variantId)
+    .orderBy(asc(orderItems.productId), asc(orderItems.variantId));
+  return rows.flatMap((r) =>
+    r.productId && r.variantId ? [{ ...r, productId: r.productId, variantId: r.variantId }] : [],
+  );
 }
 
 /** The order, locked until the transaction ends: payment callbacks and the expiry job take turns on it. */
@@ -223,16 +250,18 @@ export function findStatusHistory(db: DbOrTx, orderId: string) {
 }
 
 /**
- * Puts the order's items back on the shelf (products since deleted are skipped), product by product
- * in id order: the order every reservation takes them in, so two transactions never deadlock.
+ * Puts the order's items back on the shelf with a ledger row each (variants since deleted are
+ * skipped), in (product, variant) order: the order every reservation takes them in, so two
+ * transactions never deadlock.
  */
-export async function restockOrderItems(db: DbOrTx, orderId: string): Promise<void> {
+export async function restockOrderItems(
+  db: DbOrTx,
+  orderId: string,
+  reason: 'cancellation' | 'expiry' | 'return',
+): Promise<void> {
   for (const line of await findOrderQuantities(db, orderId, { outstanding: true })) {
     if (line.quantity <= 0) continue;
-    await db
-      .update(products)
-      .set({ countInStock: sql`${products.countInStock} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
+    await moveStock(db, line.variantId, line.quantity, reason, orderId);
   }
 }
 

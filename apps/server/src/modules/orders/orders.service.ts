@@ -50,8 +50,8 @@ import {
   findLastDelivery,
   findOrderById,
   findOrdersOfUser,
-  findProductStock,
   findStatusHistory,
+  findVariantStock,
   insertOrder,
   insertStatusHistory,
   lockOrder,
@@ -230,6 +230,8 @@ export class OrdersService {
           discount: line.discountPercent,
           colour: line.colour,
           size: line.size,
+          variantId: line.variantId,
+          sku: line.sku,
         })),
       );
       await insertStatusHistory(tx, {
@@ -243,7 +245,7 @@ export class OrdersService {
       });
       // Last, so the hot rows stay locked only until the commit that follows. Products, then the
       // coupon: the order every transaction that touches both locks them in.
-      await this.reserveStock(tx, cart, cod ? null : holds);
+      await this.reserveStock(tx, cart, cod ? null : holds, placed.id);
       await this.holdCartCoupon(tx, cart, now, cod ? null : holds);
       if (cod) {
         await placedCod(tx, this.deps, placed);
@@ -581,22 +583,27 @@ export class OrdersService {
   }
 
   /** Takes the cart's stock; `holds` null (a COD order, held as a paid one) counts against no hold limit. */
-  private async reserveStock(tx: DbOrTx, cart: CheckoutCartView, holds: OrderHolds | null): Promise<void> {
-    for (const [productId, { name, quantity }] of wantedProducts(cart)) {
-      const taken = await takeStock(tx, productId, quantity);
-      if (taken) {
+  private async reserveStock(
+    tx: DbOrTx,
+    cart: CheckoutCartView,
+    holds: OrderHolds | null,
+    orderId: string,
+  ): Promise<void> {
+    for (const { productId, variantId, name, quantity } of wantedVariants(cart)) {
+      const taken = variantId ? await takeStock(tx, variantId, quantity, orderId) : undefined;
+      if (taken && variantId) {
         // Unsold units: on the shelf, in this order, and in other unpaid orders.
         const supply = (live: number) => taken.left + quantity + live;
-        await holds?.take({ productId }, { kind: 'units', name }, quantity, supply);
+        await holds?.take({ productId, variantId }, { kind: 'units', name }, quantity, supply);
         continue;
       }
-      const now = await findProductStock(tx, productId);
+      const now = variantId ? await findVariantStock(tx, variantId) : undefined;
       if (!now || now.archived)
         throw conflict(`${name} is no longer sold. Remove it from your cart to continue.`);
       throw conflict(
-        now.countInStock === 0
+        now.stock === 0
           ? `${name} is out of stock. Remove it from your cart to continue.`
-          : `Only ${now.countInStock} of ${name} left in stock. Lower the quantity in your cart to continue.`,
+          : `Only ${now.stock} of ${name} left in stock. Lower the quantity in your cart to continue.`,
       );
     }
   }
@@ -607,10 +614,10 @@ export class OrdersService {
     holds: OrderHolds,
   ): Promise<Pick<CheckoutSummary, 'payBy' | 'holdRefusals'>> {
     const checks: { product: string | null; checked: HoldCheck }[] = [];
-    for (const [productId, { name, quantity, stock }] of wantedProducts(cart)) {
-      if (quantity > stock) continue; // the summary already says it is short
+    for (const { productId, variantId, name, quantity, stock } of wantedVariants(cart)) {
+      if (quantity > stock || !variantId) continue; // the summary already says it is short
       const supply = (live: number) => stock + live;
-      const checked = await holds.check({ productId }, { kind: 'units', name }, quantity, supply);
+      const checked = await holds.check({ productId, variantId }, { kind: 'units', name }, quantity, supply);
       checks.push({ product: productId, checked });
     }
     const limit = cart.coupon ? await findCouponLimit(this.deps.db, cart.coupon.id) : null;
@@ -633,17 +640,32 @@ export class OrdersService {
   }
 }
 
-/** The units of each product the cart wants (lines of one product in several colours add up), products in id order. */
-function wantedProducts(
-  cart: CheckoutCartView,
-): [string, { name: string; quantity: number; stock: number }][] {
-  const wanted = new Map<string, { name: string; quantity: number; stock: number }>();
+interface WantedVariant {
+  productId: string;
+  variantId: string | null;
+  name: string;
+  quantity: number;
+  stock: number;
+}
+
+/**
+ * The units of each variant the cart wants (two lines meaning one variant add up), in (product,
+ * variant) order: the order every reservation locks rows in (a variant, then its product's count),
+ * so two orders never deadlock. The name says which variant ("Kurta (Red, M)").
+ */
+function wantedVariants(cart: CheckoutCartView): WantedVariant[] {
+  const wanted = new Map<string, WantedVariant>();
   for (const line of cart.lines) {
-    const entry = wanted.get(line.productId) ?? { name: line.name, quantity: 0, stock: line.stock };
+    const key = `${line.productId}/${line.variantId ?? ''}`;
+    const options = [line.colour, line.size].filter(Boolean).join(', ');
+    const name = options ? `${line.name} (${options})` : line.name;
+    const entry = wanted.get(key) ?? { ...line, name, quantity: 0 };
     entry.quantity += line.quantity;
-    wanted.set(line.productId, entry);
+    wanted.set(key, entry);
   }
-  return [...wanted].sort(([a], [b]) => a.localeCompare(b));
+  return [...wanted.values()].sort(
+    (a, b) => a.productId.localeCompare(b.productId) || (a.variantId ?? '').localeCompare(b.variantId ?? ''),
+  );
 }
 
 /** The minutes an order waited for its payment: its window, or less when it kept an earlier deadline. */

@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db/client';
 import { unpaidHolds } from '../../db/schema/orders';
 import type { HolderKey, ReusableSlot } from './hold-plan';
 
-/** What a hold is on: units of a product (a variant, once stock moves to variants) or uses of a coupon. */
-export type HeldThing = { productId: string } | { couponId: string };
+/** What a hold is on: units of a variant (of its product), or uses of a coupon. */
+export type HeldThing = { productId: string; variantId: string } | { couponId: string };
 
 /** Who places an order, by each key a hold counts against; a key the request lacks is null. */
 export interface Holder {
@@ -16,7 +16,7 @@ export interface Holder {
 const t = unpaidHolds;
 
 function thingIs(thing: HeldThing): SQL {
-  return 'productId' in thing ? eq(t.productId, thing.productId) : eq(t.couponId, thing.couponId);
+  return 'variantId' in thing ? eq(t.variantId, thing.variantId) : eq(t.couponId, thing.couponId);
 }
 
 /** The condition "the row counts against this key of the holder"; false for a key the holder lacks. */

@@ -1,8 +1,8 @@
 import { PRODUCT_STOCK_CAP_DEFAULT } from '@bazaar/shared/constants';
 import { formatINR, paiseToRupees, rupeesToPaise } from '@bazaar/shared/money';
 import { DEFAULT_PRICING } from '@bazaar/shared/pricing';
-import type { Product } from '@bazaar/shared/schemas/catalogue';
-import { use, useState } from 'react';
+import type { Product, ProductVariant } from '@bazaar/shared/schemas/catalogue';
+import { use, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { CartIcon, HeartIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
@@ -12,13 +12,26 @@ import { notify } from '@/lib/notify';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useProductToggles } from '../hooks/use-product-toggles';
 import { ProductDeliveryContext } from '../lib/product-delivery';
+import { chosenVariant, soldOutColours, soldOutSizes, variantImage } from '../lib/variant-picker';
 import { ColourSwatches, SizeChips } from './colour-swatches';
 import { ReturnWindowNote } from './return-window-note';
 
 const CHOOSE_VARIANT = 'Please select both color and size before adding to cart.';
 
-/** The right-hand column of the product page: facts, choices and the cart and wishlist actions. */
-export function ProductDetails({ product }: { product: Product }) {
+/**
+ * The right-hand column of the product page: facts, choices and the cart and wishlist actions. With
+ * the product's variants, a sold-out size is struck through, and the chosen variant's price, stock
+ * and picture (through `onImage`) are shown; the stepper runs to its stock.
+ */
+export function ProductDetails({
+  product,
+  variants = [],
+  onImage,
+}: {
+  product: Product;
+  variants?: readonly ProductVariant[];
+  onImage?: (image: string | null) => void;
+}) {
   const settings = useShopSettings();
   // The default delivery zone's threshold (null: delivery is never free there).
   const freeFrom = settings
@@ -30,8 +43,23 @@ export function ProductDetails({ product }: { product: Product }) {
   const [size, setSize] = useState<string | null>(null);
   const [qty, setQty] = useState(1);
   const [problem, setProblem] = useState<string | null>(null);
-  const available = product.inStock && product.countInStock > 0;
-  const cap = product.countInStock > 0 ? product.countInStock : PRODUCT_STOCK_CAP_DEFAULT;
+  const options = { colours: product.colours.length > 0, sizes: product.sizes.length > 0 };
+  const known = variants.length > 0;
+  const variant = known ? chosenVariant(variants, { colour, size }, options) : null;
+  const stock = variant ? variant.countInStock : product.countInStock;
+  const available = product.inStock && stock > 0;
+  const cap = stock > 0 ? stock : PRODUCT_STOCK_CAP_DEFAULT;
+  const shownPrice = variant ?? product;
+  const outSizes = known ? soldOutSizes(variants, product.sizes, colour) : undefined;
+  const outColours = known ? soldOutColours(variants, product.colours, size) : undefined;
+  const image = known ? variantImage(variants, { colour, size }) : null;
+  useEffect(() => {
+    onImage?.(image);
+  }, [image, onImage]);
+  // A quantity chosen for a fuller variant comes down to what this one has.
+  useEffect(() => {
+    if (stock > 0 && qty > stock) setQty(stock);
+  }, [stock, qty]);
 
   const buy = () => {
     if ((product.colours.length > 0 && !colour) || (product.sizes.length > 0 && !size)) {
@@ -53,13 +81,18 @@ export function ProductDetails({ product }: { product: Product }) {
           |
         </span>
         {available ? (
-          <span className="text-emerald-700">In Stock ({product.countInStock})</span>
+          <span className="text-emerald-700">In Stock ({stock})</span>
         ) : (
           <span className="text-brand">Out of Stock</span>
         )}
       </div>
       <div className="flex items-center gap-3">
-        <Price price={product.price} salePrice={product.salePrice} discount={product.discount} size="lg" />
+        <Price
+          price={shownPrice.price}
+          salePrice={shownPrice.salePrice}
+          discount={product.discount}
+          size="lg"
+        />
         {product.discount > 0 ? (
           <span className="rounded bg-brand px-2 py-0.5 text-sm font-medium text-white">
             -{product.discount}%
@@ -74,8 +107,11 @@ export function ProductDetails({ product }: { product: Product }) {
         <ColourSwatches
           colours={product.colours}
           value={colour}
+          soldOut={outColours}
           onChange={(c) => {
             setColour(c);
+            // A size sold out in the new colour is no longer a choice.
+            if (size && known && soldOutSizes(variants, product.sizes, c).has(size)) setSize(null);
             setProblem(null);
           }}
         />
@@ -84,6 +120,7 @@ export function ProductDetails({ product }: { product: Product }) {
         <SizeChips
           sizes={product.sizes}
           value={size}
+          soldOut={outSizes}
           onChange={(s) => {
             setSize(s);
             setProblem(null);
@@ -128,7 +165,7 @@ export function ProductDetails({ product }: { product: Product }) {
         </p>
       ) : null}
 
-      {Delivery ? <Delivery amountPaise={rupeesToPaise(product.salePrice) * qty} /> : null}
+      {Delivery ? <Delivery amountPaise={rupeesToPaise(shownPrice.salePrice) * qty} /> : null}
 
       <Specifications product={product} />
 

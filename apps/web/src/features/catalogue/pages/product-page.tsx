@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -27,6 +28,7 @@ export function ProductPage() {
   const origin = useSiteOrigin();
   const product = query.data?.product;
   const missing = query.data === null;
+  const [chosenImage, setChosenImage] = useState<string | null>(null);
 
   if (query.isPending) {
     return (
@@ -61,8 +63,9 @@ export function ProductPage() {
     ...path.map((label, i) => ({ label, to: categoryPath(...path.slice(0, i + 1)) })),
     { label: product.name, to: `/product/${product._id}` },
   ];
-  const images =
-    product.images.length > 0 ? product.images : product.productImage ? [product.productImage] : [];
+  const own = product.images.length > 0 ? product.images : product.productImage ? [product.productImage] : [];
+  // The chosen variant's picture first, when it has one of its own.
+  const images = chosenImage ? [chosenImage, ...own.filter((i) => i !== chosenImage)] : own;
 
   const here = `/product/${product._id}`;
   const description =
@@ -80,8 +83,13 @@ export function ProductPage() {
       <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
         <Breadcrumb crumbs={crumbs} />
         <div className="mt-8 grid gap-10 lg:grid-cols-[1.4fr_1fr] lg:gap-16">
-          <ProductGallery key={product._id} name={product.name} images={images} />
-          <ProductDetails key={product._id} product={product} />
+          <ProductGallery key={`${product._id}:${chosenImage ?? ''}`} name={product.name} images={images} />
+          <ProductDetails
+            key={product._id}
+            product={product}
+            variants={query.data?.variants}
+            onImage={setChosenImage}
+          />
         </div>
       </div>
       <ProductRow
