@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { connectApp } from './app/connect-app';
 import { Document, PAGE_STATE_ID, type PageState } from './app/document';
+import { installPrefetch } from './app/prefetch';
 import { Providers, Toasts } from './app/providers';
 import { browserQueryClient } from './app/query-client';
 import { createRouter, routes } from './app/router';
@@ -35,6 +36,16 @@ async function loadMatchedRoutes(): Promise<void> {
 function start() {
   const router = createRouter();
   connectApp(router, client);
+  let shown = router.state.location.key;
+  installPrefetch({
+    routes,
+    subscribe: (listener) =>
+      router.subscribe((state) => {
+        if (state.navigation.state !== 'idle' || state.location.key === shown) return;
+        shown = state.location.key;
+        listener();
+      }),
+  });
   return router;
 }
 
