@@ -1,5 +1,4 @@
 import type { Deps } from './deps';
-import { preloadCommonPasswords } from './lib/common-passwords';
 import { PasswordHasher } from './lib/password';
 import { AddressesService } from './modules/addresses/index';
 import { AiService } from './modules/ai/ai.service';
@@ -102,7 +101,6 @@ export function createServices(deps: Deps): Services {
     maxWaiting: deps.config.maxWaitingHashes,
   });
   const passwordPolicy = new PasswordPolicy();
-  preloadCommonPasswords();
   const attempts = new AttemptLimiter({
     ...deps,
     limits: authLimits(deps.config.limits, deps.config.authLimits),

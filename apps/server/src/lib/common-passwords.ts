@@ -1,6 +1,7 @@
 /**
  * Passwords people pick most, from the lists of leaked passwords zxcvbn ships offline
- * (`@zxcvbn-ts/language-common`, about 49,000 entries): loaded on the server only, on first use.
+ * (`@zxcvbn-ts/language-common`, about 49,000 entries): loaded on the server only, on first use —
+ * not at start, where it cost every process ~14 MB resident for the few that ever register anyone.
  */
 let list: Promise<Set<string>> | undefined;
 
@@ -11,11 +12,6 @@ function commonPasswords(): Promise<Set<string>> {
     ({ dictionary }) => new Set((dictionary['passwords-common'] as string[]).map(normal)),
   );
   return list;
-}
-
-/** Starts loading the list, so the first registration does not wait for it. */
-export function preloadCommonPasswords(): void {
-  void commonPasswords();
 }
 
 /**
