@@ -63,6 +63,7 @@ describe('the order placed message', () => {
     const order = (await place(asha, { phone: '9876543210' })).json<OrderPaymentReply>();
     expect(await placedRows(order.orderId)).toEqual([]);
     const paid = await payInSandbox(t, order.razorpayOrderId);
+    if (paid.status !== 'captured') throw new Error('the sandbox refused the good test card');
     const verify = () =>
       t.app.inject({
         method: 'POST',
@@ -119,6 +120,7 @@ describe('the order placed message', () => {
     const meera = await signUp(t, 'meera@example.com', { name: 'Meera Shah' });
     const order = (await place(meera, { phone: '0802345678' })).json<OrderPaymentReply>();
     const paid = await payInSandbox(t, order.razorpayOrderId);
+    if (paid.status !== 'captured') throw new Error('the sandbox refused the good test card');
     const verify = await t.app.inject({
       method: 'POST',
       url: '/api/orders/verify',
