@@ -73,6 +73,19 @@ export const cartMergeBodySchema = z
   .strict();
 export type CartMergeBody = z.input<typeof cartMergeBodySchema>;
 
+/**
+ * POST /cart/quote: a guest's cart (the browser's lines, the coupon its check accepted) priced by the
+ * server from the live catalogue with the shop's tax mode, as the signed-in cart is. Only shown: a
+ * guest signs in before paying, and checkout prices the account's cart again.
+ */
+export const cartQuoteBodySchema = z
+  .object({
+    guestCart: z.array(guestCartLineSchema).max(CART_MAX_LINES, CART_MESSAGES.tooManyGuestLines),
+    coupon: z.string().trim().min(1).max(50).optional(),
+  })
+  .strict();
+export type CartQuoteBody = z.input<typeof cartQuoteBodySchema>;
+
 /** One line of the signed-in cart, priced by the server from the live catalogue (rupees). */
 export const cartItemSchema = z
   .object({

@@ -71,7 +71,7 @@ export interface GuestLine extends VariantInput {
 // The database keeps "none chosen" as '' so that a line's identity (cart, product, colour, size) is one unique index.
 const stored = (value: string | null | undefined) => value?.trim() ?? '';
 const shown = (value: string) => (value === '' ? null : value);
-const variantOf = (line: CartLineRow): CartVariant => ({
+const variantOf = (line: Pick<CartLineRow, 'colour' | 'size'>): CartVariant => ({
   colour: shown(line.colour),
   size: shown(line.size),
 });
@@ -111,6 +111,54 @@ export class CartService {
       cartId: cart.id,
       lines,
       coupon: coupon ? { id: coupon.id, code: coupon.code, discount: coupon.discount } : null,
+      totals: priced.totals,
+      tax: { included: priced.taxIncluded, lines: taxLines(priced) },
+    };
+  }
+
+  /**
+   * A guest's cart (the browser's lines) priced as an account's would be: live prices and variants,
+   * the coupon if usable now, the default zone's fee and the shop's tax mode ("incl. GST" in GST
+   * mode). Lines of products gone or no longer sold in that choice are left out. Nothing is written.
+   */
+  async quote(guestLines: readonly GuestLine[], couponCode?: string): Promise<PricedCart> {
+    const { db, clock } = this.deps;
+    const ids = [...new Set(guestLines.map((l) => l.productId))].filter(
+      (id) => idSchema.safeParse(id).success,
+    );
+    const products = new Map((await findCartProducts(db, ids)).map((p) => [p.id, p]));
+    const lines: PricedCartLine[] = [];
+    for (const [i, line] of guestLines.entries()) {
+      const product = products.get(line.productId);
+      if (!product) continue;
+      const colour = stored(line.colour);
+      const size = stored(line.size);
+      const sold = await findLineVariant(db, product.id, colour, size);
+      if (!sold?.active) continue;
+      const quantity = Math.min(CART_QUANTITY.max, Math.max(CART_QUANTITY.min, line.quantity));
+      lines.push(toPricedLine({ id: `guest-${i}`, quantity, colour, size }, asSold(product, sold)));
+    }
+    let coupon: PricedCart['coupon'] = null;
+    if (couponCode) {
+      try {
+        const found = await this.deps.coupons.usable(db, couponCode, clock.now());
+        coupon = { id: found.id, code: found.code, discount: found.discount };
+      } catch (error) {
+        if (!(error instanceof AppError && COUPON_REFUSALS.has(error.code))) throw error;
+      }
+    }
+    const pricing = await this.deps.settings.pricing(db);
+    const priced = priceForDelivery(
+      lines,
+      coupon?.discount ?? 0,
+      { feePaise: pricing.shippingFeePaise, freeAbovePaise: pricing.freeShippingThresholdPaise },
+      await this.deps.settings.taxSetup(db),
+      null,
+    );
+    return {
+      cartId: null,
+      lines,
+      coupon,
       totals: priced.totals,
       tax: { included: priced.taxIncluded, lines: taxLines(priced) },
     };
@@ -375,7 +423,10 @@ function addedAfter(last: Date | null, now: Date): Date {
   return last && last.getTime() >= now.getTime() ? new Date(last.getTime() + 1) : now;
 }
 
-function toPricedLine(line: CartLineRow, product: CartProductRow): PricedCartLine {
+function toPricedLine(
+  line: Pick<CartLineRow, 'id' | 'quantity' | 'colour' | 'size'>,
+  product: CartProductRow,
+): PricedCartLine {
   const image = product.productImage ?? product.images[0] ?? null;
   return {
     lineId: line.id,

@@ -132,6 +132,33 @@ describe('the admin’s delivery zones', () => {
     expect((await calls.updateZone('not-an-id', zoneBody({ name: 'X' }))).statusCode).toBe(404);
   });
 
+  it('audits a zone’s cash-on-delivery terms as the admin typed them, in rupees', async () => {
+    const [mumbai] = (await overview()).zones;
+    const before = (await audit('delivery.update_zone')).length;
+    const body = zoneBody({ name: 'Mumbai', fee: 30, pincodes: ['400', '400001'] });
+    const res = await calls.updateZone(mumbai!._id, {
+      ...body,
+      cod: true,
+      codFee: 49,
+      codMin: 200,
+      codMax: 20_000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ cod: true, codFee: 49, codMin: 200, codMax: 20_000 });
+    const entries = await audit('delivery.update_zone');
+    expect(entries).toHaveLength(before + 1);
+    expect(entries.at(-1)).toMatchObject({
+      summary: 'Zone Mumbai: changed codFee, codMin, codMax',
+      before: { codFee: 0, codMin: 0, codMax: null },
+      after: { codFee: 49, codMin: 200, codMax: 20_000 },
+    });
+    const refused = await calls.updateZone(mumbai!._id, { ...body, cod: true, codMin: 500, codMax: 100 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ codMax: 'COD maximum order cannot be below the minimum' });
+    // Back as the tests below expect it.
+    expect((await calls.updateZone(mumbai!._id, body)).statusCode).toBe(200);
+  });
+
   it('resolves overlaps by the written rule, and the admin’s order breaks ties', async () => {
     const { zones } = await overview();
     const [mumbai, delhi] = zones;
@@ -301,8 +328,8 @@ describe('the admin’s delivery zones', () => {
       'Zone Delhi deleted (5 pincode rules); its pincodes fall to other zones or the default zone',
     );
     expect((await calls.deleteZone(delhi._id)).statusCode).toBe(404);
-    // One entry per write above (2 zones made, 2 edits, 1 order, 2 files, 2 default-zone saves, 1
-    // calendar, 1 deletion); none for the refusals.
-    expect((await t.db.select().from(auditLog).where(like(auditLog.action, 'delivery.%'))).length).toBe(11);
+    // One entry per write above (2 zones made, 2 edits, 2 COD edits, 1 order, 2 files, 2 default-zone
+    // saves, 1 calendar, 1 deletion); none for the refusals.
+    expect((await t.db.select().from(auditLog).where(like(auditLog.action, 'delivery.%'))).length).toBe(13);
   });
 });

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orders, payments } from '../../db/schema/orders';
+import { orders, paymentLinks, payments } from '../../db/schema/orders';
 import type { OrderRow } from './orders.repo';
 
 /** How an order paid on delivery is marked, and the provider and method of its cash when collected. */
@@ -27,15 +27,60 @@ export async function countOpenCodOrders(db: DbOrTx, userId: string): Promise<nu
 }
 
 /**
+ * Up to `limit` COD orders past their deadline, still awaiting confirmation, that the shopper may
+ * have paid online instead: an open payment link, or an open provider order (the payment window).
+ * Not locked: the provider is asked about each before the job cancels it.
+ */
+export function findUnconfirmedDueToAsk(
+  db: DbOrTx,
+  now: Date,
+  limit: number,
+  except: readonly string[] = [],
+): Promise<OrderRow[]> {
+  const openLink = db
+    .select({ one: sql`1` })
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.orderId, orders.id), eq(paymentLinks.status, 'created')));
+  const openPayment = db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orders.id), inArray(payments.status, ['created', 'failed'])));
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'Awaiting confirmation'),
+        lte(orders.expiresAt, now),
+        or(exists(openLink), exists(openPayment)),
+        except.length > 0 ? notInArray(orders.id, [...except]) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit);
+}
+
+/**
  * Up to `limit` COD orders still awaiting confirmation whose deadline passed by `now`, locked until
  * `tx` ends with SKIP LOCKED: processes running the job at once each take different orders, and an
  * order one of them cancelled is no longer awaiting when the next looks (cancelled exactly once).
  */
-export function lockUnconfirmedDue(tx: DbOrTx, now: Date, limit: number): Promise<OrderRow[]> {
+export function lockUnconfirmedDue(
+  tx: DbOrTx,
+  now: Date,
+  limit: number,
+  except: readonly string[] = [],
+): Promise<OrderRow[]> {
   return tx
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'Awaiting confirmation'), lte(orders.expiresAt, now)))
+    .where(
+      and(
+        eq(orders.status, 'Awaiting confirmation'),
+        lte(orders.expiresAt, now),
+        except.length > 0 ? notInArray(orders.id, [...except]) : undefined,
+      ),
+    )
     .orderBy(asc(orders.expiresAt))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -15,12 +15,13 @@ import { conflict, notFound } from '../../lib/errors';
 import type { Actor as AdminActor, AuditService } from '../audit/index';
 import type { NotifyService } from '../notify/index';
 import type { CatalogueCache } from './catalogue-port';
-import { COD_METHOD, lockUnconfirmedDue, recordCashCollected } from './cod.repo';
+import { COD_METHOD, findUnconfirmedDueToAsk, lockUnconfirmedDue, recordCashCollected } from './cod.repo';
 import { orderOfCodToken } from './cod-confirmation';
 import { type InvoiceIssuer, issueInvoice } from './invoice-port';
 import { cancelOrder } from './order-cancellation';
 import { moveOrder } from './order-lifecycle';
 import { orderNumber } from './order-number';
+import { queueOrderPlaced } from './order-placed-message';
 import { findItemsOfOrders, findOrderById, lockOrder, type OrderRow } from './orders.repo';
 import type { OrderPayments } from './payment-ports';
 
@@ -34,13 +35,17 @@ export interface CodServiceDeps {
   invoices: InvoiceIssuer;
   audit: Pick<AuditService, 'record'>;
   /** A payment link for an order (Razorpay Payment Links), when the provider has them. */
-  payments: Pick<OrderPayments, 'paymentLinkFor' | 'refundCancelled'>;
+  payments: Pick<OrderPayments, 'paymentLinkFor' | 'refundCancelled' | 'settleFromProvider'>;
   /** The payment window's details, as Pay now gives them (the sandbox pays a COD order so). */
   paymentWindow: (order: OrderRow) => Promise<OrderPaymentReply>;
 }
 
 /** How many overdue COD orders one transaction of the job cancels. */
 const CANCEL_BATCH = 25;
+/** Overdue orders whose payment the provider is asked about, per round of the job. */
+const ASK_BATCH = 50;
+/** An order whose provider could not be asked is cancelled anyway once its deadline passed this long ago. */
+const UNANSWERED_MS = 60 * 60_000;
 
 const awaitingMessage = 'Confirm your cash-on-delivery order so we can ship it.';
 
@@ -94,15 +99,18 @@ export class CodService {
    * The job, on every process: COD orders unconfirmed at their deadline are cancelled (stock and
    * coupon back, the shopper told), a batch per transaction, each order claimed with SKIP LOCKED and
    * its status checked by the lifecycle's conditional move, so each is cancelled exactly once.
-   * Returns how many this process cancelled.
+   * An order the shopper may have paid online instead (an open payment link or provider order) is
+   * first asked about at the provider: paid, it is settled through the usual completion path and
+   * not cancelled. Returns how many this process cancelled.
    */
   async cancelUnconfirmed(): Promise<number> {
     const { db, clock } = this.deps;
+    const unanswered = await this.askProviderFirst();
     let cancelled = 0;
     for (;;) {
       const now = clock.now();
       const ids = await inTransaction(db, async (tx) => {
-        const due = await lockUnconfirmedDue(tx, now, CANCEL_BATCH);
+        const due = await lockUnconfirmedDue(tx, now, CANCEL_BATCH, unanswered);
         for (const order of due) {
           await cancelOrder(
             tx,
@@ -120,6 +128,30 @@ export class CodService {
       cancelled += ids.length;
       await this.stockChanged(ids);
       if (ids.length < CANCEL_BATCH) return cancelled;
+    }
+  }
+
+  /**
+   * Overdue orders with an open payment link or provider order, asked about at the provider (a paid
+   * one is settled and so no longer awaiting). The ids of those the provider could not be asked
+   * about, left for the next round until UNANSWERED_MS past their deadline.
+   */
+  private async askProviderFirst(): Promise<string[]> {
+    const now = this.deps.clock.now();
+    const leave: string[] = [];
+    const asked: string[] = [];
+    for (;;) {
+      const batch = await findUnconfirmedDueToAsk(this.deps.db, now, ASK_BATCH, asked);
+      for (const order of batch) {
+        asked.push(order.id);
+        const answer = await this.deps.payments.settleFromProvider(
+          order,
+          'before cancelling an unconfirmed cash-on-delivery order',
+        );
+        const overdueMs = now.getTime() - (order.expiresAt?.getTime() ?? now.getTime());
+        if (answer === 'unanswered' && overdueMs < UNANSWERED_MS) leave.push(order.id);
+      }
+      if (batch.length < ASK_BATCH) return leave;
     }
   }
 
@@ -180,7 +212,7 @@ export class CodService {
       const order = (await lockOrder(tx, orderId))!;
       if (order.status === 'Processing' && order.paymentMethod === COD_METHOD) return order; // confirmed before
       if (order.status !== 'Awaiting confirmation') throw conflict(statusMessage(order));
-      return moveOrder(
+      const confirmed = await moveOrder(
         tx,
         order,
         'Processing',
@@ -190,6 +222,8 @@ export class CodService {
           note: 'confirmed by the shopper',
         },
       );
+      await queueOrderPlaced(tx, this.deps.notify, confirmed);
+      return confirmed;
     });
     return confirmReply(
       moved,

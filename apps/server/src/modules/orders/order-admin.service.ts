@@ -36,6 +36,7 @@ import {
 import { cancelOrder } from './order-cancellation';
 import { moveOrder, type Actor as OrderActor } from './order-lifecycle';
 import { orderNumber } from './order-number';
+import { queueOrderPlaced } from './order-placed-message';
 import {
   findOrderById,
   hasCapturedPayment,
@@ -236,6 +237,10 @@ export class OrderAdminService {
         before: { status: order.status },
         after: { status: to },
       });
+      // An admin confirming a cash-on-delivery order (by phone, say) takes it for good, as the shopper would.
+      if (to === 'Processing' && order.status === 'Awaiting confirmation') {
+        await queueOrderPlaced(tx, this.deps.notify, order);
+      }
       if (to === 'Delivered') {
         await this.deps.notify.enqueue(
           tx,

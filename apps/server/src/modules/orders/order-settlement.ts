@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer/index';
+import type { NotifyService } from '../notify/index';
 import type { SettingsService } from '../settings/index';
 import type { CatalogueCache } from './catalogue-port';
 import type { CheckoutCart } from './checkout-ports';
@@ -12,6 +13,7 @@ import { markPaidOnline } from './cod.repo';
 import { type InvoiceIssuer, issueInvoice } from './invoice-port';
 import { orderConfirmationMail } from './order-confirmation-mail';
 import { moveOrder } from './order-lifecycle';
+import { queueOrderPlaced } from './order-placed-message';
 import { findItemsOfOrders, type OrderRow, setPaidWith } from './orders.repo';
 
 /** What a captured payment did to its order: paid it, or could not (the payments module refunds it). */
@@ -26,12 +28,14 @@ export interface SettlementDeps {
   settings: Pick<SettingsService, 'get'>;
   catalogue: CatalogueCache;
   invoices: InvoiceIssuer;
+  /** "Order placed" by SMS/WhatsApp (order-placed-message.ts). */
+  notify: Pick<NotifyService, 'enqueue'>;
 }
 
 /**
  * A captured payment of `amountPaise` for `order`, locked by the caller in `tx` (after the payment's
  * own row): a Pending order it covers moves to Processing (the coupon use redeemed by the lifecycle),
- * its cart is emptied and its confirmation mailed after commit; an order that expired unpaid is
+ * its cart is emptied, its confirmation mailed after commit and "order placed" queued for its phone; an order that expired unpaid is
  * honoured if its stock and coupon can be taken again (the catalogue's pages of them dropped after
  * commit), else refused with the reason. Anything else (paid already, too little) is refused with none.
  */
@@ -99,6 +103,7 @@ async function stockTakenAgain(deps: SettlementDeps, tx: Tx, order: OrderRow): P
 }
 
 async function mailConfirmation(deps: SettlementDeps, tx: Tx, order: OrderRow): Promise<void> {
+  await queueOrderPlaced(tx, deps.notify, order);
   const items = await findItemsOfOrders(tx, [order.id]);
   const ordersUrl = `${deps.config.publicUrl.replace(/\/+$/, '')}/orders`;
   await inTransaction(tx, async (_tx, unit) => {

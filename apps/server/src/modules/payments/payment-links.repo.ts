@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { paymentLinks, payments } from '../../db/schema/orders';
 
@@ -23,6 +23,21 @@ export async function findOpenLink(
     .orderBy(desc(paymentLinks.createdAt))
     .limit(1);
   return row;
+}
+
+/** Every link of the order at this provider still open (not known paid), oldest first. */
+export function findOpenLinks(db: DbOrTx, orderId: string, provider: string): Promise<PaymentLinkRow[]> {
+  return db
+    .select()
+    .from(paymentLinks)
+    .where(
+      and(
+        eq(paymentLinks.orderId, orderId),
+        eq(paymentLinks.provider, provider),
+        eq(paymentLinks.status, 'created'),
+      ),
+    )
+    .orderBy(asc(paymentLinks.createdAt));
 }
 
 export async function insertLink(

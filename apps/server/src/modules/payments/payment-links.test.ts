@@ -28,12 +28,12 @@ async function codShop(t: TestApp) {
     payload: defaultZoneBody({ cod: true, codFee: 30 }),
   });
   expect(zone.statusCode).toBe(200);
-  const placeCod = async () => {
-    await fillCart(t.db, shopper.id, [{ productId, quantity: 1 }]);
+  const placeCod = async (account: Account = shopper) => {
+    await fillCart(t.db, account.id, [{ productId, quantity: 1 }]);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/orders',
-      headers: shopper.auth,
+      headers: account.auth,
       payload: { ...ORDER_BODY, paymentMethod: 'cod' },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -163,5 +163,82 @@ describe('Pay now online instead in the sandbox: the payment window', () => {
       paidWith: 'card',
       isTest: true,
     });
+  });
+});
+
+describe('before the shop cancels an unconfirmed COD order, it asks Razorpay about its open payment link', () => {
+  const clock = new ManualClock('2026-03-02T06:00:00.000Z');
+  let t: TestApp;
+  let razorpay: RazorpayServer;
+  let shop: Awaited<ReturnType<typeof codShop>>;
+
+  beforeAll(async () => {
+    ({ t, razorpay } = await appOnRazorpay({ ...KEYS, keyId: 'rzp_test_Links002' }, clock));
+    shop = await codShop(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await razorpay.close();
+  });
+
+  const linkOf = async (orderId: string) =>
+    (await t.db.select().from(paymentLinks).where(eq(paymentLinks.orderId, orderId)))[0]!;
+  const linkLookups = (linkId: string) =>
+    razorpay.requests.filter((r) => r.method === 'GET' && r.url === `/v1/payment_links/${linkId}`);
+
+  it('settles a link paid whose webhook never came instead of cancelling, once, and a late webhook changes nothing', async () => {
+    const placed = await shop.placeCod();
+    expect((await shop.payOnline(placed.orderId)).statusCode).toBe(200);
+    const link = await linkOf(placed.orderId);
+    const { payment } = razorpay.payLink(link.linkId, 'upi');
+    clock.advance(25 * 3600_000);
+    expect(await t.services.cod.cancelUnconfirmed()).toBe(0);
+    expect(linkLookups(link.linkId)).toHaveLength(1);
+    const order = await orderRow(t, placed.orderId);
+    expect(order).toMatchObject({ status: 'Processing', paymentMethod: 'razorpay', paidWith: 'upi' });
+    expect(order.paidAt).not.toBeNull();
+    expect((await linkOf(placed.orderId)).status).toBe('paid');
+    // Asked again: nothing left open to ask about; the webhook arriving now settles nothing twice.
+    expect(await t.services.cod.cancelUnconfirmed()).toBe(0);
+    expect(linkLookups(link.linkId)).toHaveLength(1);
+    const late = razorpay.linkWebhook(link.linkId);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      payload: late.body,
+      headers: late.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.db.select().from(payments).where(eq(payments.orderId, placed.orderId));
+    expect(rows).toEqual([expect.objectContaining({ status: 'captured', providerPaymentId: payment.id })]);
+    expect((await orderRow(t, placed.orderId)).status).toBe('Processing');
+  });
+
+  it('cancels one whose link is still unpaid, and waits while Razorpay cannot be asked', async () => {
+    // Signed in after the first test's day went by.
+    const ravi = await signUp(t, 'ravi@example.com', { name: 'Ravi Iyer' });
+    const placed = await shop.placeCod(ravi);
+    expect((await shop.payOnline(placed.orderId, ravi)).statusCode).toBe(200);
+    const link = await linkOf(placed.orderId);
+    clock.advance(24.5 * 3600_000);
+    razorpay.failNext(500);
+    expect(await t.services.cod.cancelUnconfirmed()).toBe(0);
+    expect((await orderRow(t, placed.orderId)).status).toBe('Awaiting confirmation');
+    const asked = linkLookups(link.linkId).length;
+    expect(asked).toBe(1);
+    // Razorpay answers: the link is open and unpaid, so the order is cancelled as any other.
+    expect(await t.services.cod.cancelUnconfirmed()).toBe(1);
+    expect(linkLookups(link.linkId).length).toBe(asked + 1);
+    expect(await orderRow(t, placed.orderId)).toMatchObject({ status: 'Cancelled', paidAt: null });
+  });
+
+  it('cancels anyway an hour past the deadline while Razorpay stays unreachable', async () => {
+    const meera = await signUp(t, 'meera@example.com', { name: 'Meera Shah' });
+    const placed = await shop.placeCod(meera);
+    expect((await shop.payOnline(placed.orderId, meera)).statusCode).toBe(200);
+    clock.advance(25 * 3600_000);
+    razorpay.failNext(500);
+    expect(await t.services.cod.cancelUnconfirmed()).toBe(1);
+    expect((await orderRow(t, placed.orderId)).status).toBe('Cancelled');
   });
 });

@@ -105,6 +105,11 @@ export interface PaymentProvider {
     callbackUrl: string;
     expireBy: Date | null;
   }): Promise<ProviderPaymentLink>;
+  /**
+   * A payment link as the provider knows it now: its status (Razorpay: created, partially_paid,
+   * paid, expired, cancelled) and the ids of the payments made on it. Absent with createPaymentLink.
+   */
+  fetchPaymentLink?(linkId: string): Promise<{ status: string; paymentIds: string[] }>;
   /** Routes the provider itself serves from the shop (the sandbox's payment page); none for Razorpay. */
   readonly routes?: FastifyPluginAsync;
   /**

@@ -15,6 +15,7 @@ import { killPoint } from '../../lib/kill-point';
 import type { OrderPayments, OrderRow, OrdersService } from '../orders/index';
 import { checksUntil, nextCheckAt } from './check-schedule';
 import { linkPaid, paymentLinkFor } from './payment-links';
+import { findOpenLinks } from './payment-links.repo';
 import {
   type CheckoutWindow,
   type PaymentProvider,
@@ -139,10 +140,13 @@ export class PaymentsService implements OrderPayments {
    * authorised one is captured first), which pays the order. 'paid' when it is paid now, 'unpaid'
    * when the provider has no payment for it, 'unanswered' when the provider could not be asked
    * (logged): then nobody knows, and the order is not cancelled blind. `why` ends the history note.
+   * The order's open payment links are asked about first: a link paid whose webhook never came is
+   * settled as that webhook would have (linkPaid, then the usual settlement).
    */
   async settleFromProvider(order: OrderRow, why: string): Promise<'paid' | 'unpaid' | 'unanswered'> {
     const { db, payments: provider, log } = this.deps;
     try {
+      if (await this.settleFromLinks(order, why)) return 'paid';
       for (const row of await findOpenPaymentsOfOrder(db, order.id, provider.window.provider)) {
         const found = await provider.fetchOrderPayments(row.providerOrderId);
         const settled = await this.settleFound(row, found, {
@@ -157,6 +161,27 @@ export class PaymentsService implements OrderPayments {
       log.warn({ err: error, orderId: order.id }, 'the provider could not be asked about an unpaid order');
       return 'unanswered';
     }
+  }
+
+  /** The order's open links asked about at the provider; true when a paid one paid the order now. */
+  private async settleFromLinks(order: OrderRow, why: string): Promise<boolean> {
+    const { db, payments: provider } = this.deps;
+    if (!provider.fetchPaymentLink) return false;
+    for (const link of await findOpenLinks(db, order.id, provider.window.provider)) {
+      const found = await provider.fetchPaymentLink(link.linkId);
+      if (found.status !== 'paid') continue;
+      for (const paymentId of found.paymentIds) {
+        const payment = await provider.fetchPayment(paymentId);
+        if (payment.status !== 'captured') continue;
+        const settled = await inTransaction(db, async (tx) => {
+          await linkPaid(this.deps, tx, link.linkId, payment);
+          return this.settleIn(tx, payment, `payment link ${link.linkId} found paid at the provider ${why}`);
+        });
+        if (settled.outcome === 'refunded') await this.refundsDue();
+        if (settled.outcome === 'paid') return true;
+      }
+    }
+    return false;
   }
 
   /**

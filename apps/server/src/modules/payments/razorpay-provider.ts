@@ -168,6 +168,29 @@ export class RazorpayProvider implements PaymentProvider {
     }
   }
 
+  /** A payment link now, through the SDK's paymentLink.fetch: its status and its payments' ids. */
+  async fetchPaymentLink(linkId: string): Promise<{ status: string; paymentIds: string[] }> {
+    try {
+      const { sdk } = await this.connected();
+      const link = (await sdk.paymentLink.fetch(linkId)) as unknown as {
+        id?: unknown;
+        status?: unknown;
+        payments?: { payment_id?: unknown }[] | null;
+      };
+      if (link?.id !== linkId || typeof link.status !== 'string') {
+        throw new PaymentProviderError(
+          `unexpected payment link reply: ${JSON.stringify(link).slice(0, 200)}`,
+        );
+      }
+      const paymentIds = (Array.isArray(link.payments) ? link.payments : []).flatMap((p) =>
+        typeof p?.payment_id === 'string' ? [p.payment_id] : [],
+      );
+      return { status: link.status, paymentIds };
+    } catch (error) {
+      throw error instanceof PaymentProviderError ? error : providerError('payment link lookup', error);
+    }
+  }
+
   async fetchPayment(paymentId: string): Promise<ProviderPayment> {
     try {
       const { sdk } = await this.connected();

@@ -12,6 +12,7 @@ import { FormField } from '@/components/ui/form-field';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useUpdateDefaultZone } from '../api/update-delivery-terms';
+import { CodTermsFields } from './cod-terms-fields';
 
 type Values = z.input<typeof defaultZoneBodySchema>;
 type Output = z.output<typeof defaultZoneBodySchema>;
@@ -23,6 +24,9 @@ const valuesOf = (zone: AdminDefaultZone): Values => ({
   minDays: String(zone.minDays),
   maxDays: String(zone.maxDays),
   cod: zone.cod,
+  codFee: String(zone.codFee),
+  codMin: String(zone.codMin),
+  codMax: zone.codMax === null ? '' : String(zone.codMax),
   deliversOutside: zone.deliversOutside,
 });
 
@@ -101,10 +105,7 @@ export function DefaultZoneForm({ zone }: { zone: AdminDefaultZone }) {
           error={errors.maxDays?.message}
           {...register('maxDays')}
         />
-        <label className="flex items-center gap-2 self-center text-sm">
-          <input type="checkbox" className="size-4" {...register('cod')} />
-          Cash on delivery offered
-        </label>
+        <CodTermsFields register={register} errors={errors} />
         <label className="flex items-start gap-2 text-sm sm:col-span-2 lg:col-span-3">
           <input type="checkbox" className="mt-0.5 size-4" {...register('deliversOutside')} />
           <span>

@@ -1,7 +1,9 @@
 import { pincodeRuleText } from '@bazaar/shared/delivery';
 import {
   type AdminDeliveryZone,
+  adminDefaultZoneSchema,
   adminDeliveryZoneSchema,
+  defaultZoneBodySchema,
   deliveryZoneBodySchema,
 } from '@bazaar/shared/schemas/delivery';
 import { screen, waitFor } from '@testing-library/react';
@@ -10,6 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { api, invalid, readForm, refuse, reply, requestsTo } from '@/testing/api-server';
 import { user as aUser, id } from '@/testing/fixtures';
 import { findToast, renderRoutes, signIn } from '@/testing/render';
+import { DefaultZoneForm } from './default-zone-form';
 import { DeliveryZoneForm } from './delivery-zone-form';
 import { PincodeUpload } from './pincode-upload';
 
@@ -186,6 +189,94 @@ describe('the zone form', () => {
       cod: false,
       pincodes: ['600', '6031'],
     });
+  });
+});
+
+describe('a zone’s cash on delivery', () => {
+  const puneZone = () =>
+    adminDeliveryZoneSchema.parse({
+      _id: id(),
+      name: 'Pune',
+      fee: 40,
+      freeAbove: 999,
+      minDays: 2,
+      maxDays: 3,
+      cod: true,
+      codFee: 49,
+      codMin: 200,
+      codMax: 20_000,
+      position: 2,
+      pincodes: ['411'],
+      updatedAt: new Date().toISOString(),
+    });
+
+  it('sends the COD fee and the order values it is offered for, and refuses a maximum below the minimum', async () => {
+    const { submit, fill, user } = openForm();
+    await fill({
+      'Zone name *': 'Kochi',
+      'Delivery fee (₹) *': '60',
+      'Fastest delivery (days) *': '3',
+      'Slowest delivery (days) *': '5',
+      Pincodes: '682',
+    });
+    await user.click(field('Cash on delivery offered'));
+    await fill({
+      'COD fee (₹)': '35',
+      'COD from order value (₹)': '500',
+      'COD up to order value (₹)': '300',
+    });
+    await submit();
+    await waitFor(() =>
+      expect(errorOf('COD up to order value (₹)')).toBe('COD maximum order cannot be below the minimum'),
+    );
+    expect(requestsTo('POST', '/api/admin/delivery/zones')).toEqual([]);
+    await fill({ 'COD up to order value (₹)': '15000.50' });
+    await submit();
+    await findToast('Zone Kochi created');
+    const [sent] = requestsTo('POST', '/api/admin/delivery/zones');
+    expect(await sent!.json()).toMatchObject({ cod: true, codFee: 35, codMin: 500, codMax: 15_000.5 });
+  });
+
+  it('keeps a zone’s COD terms when something else is edited (they used to fall back to none)', async () => {
+    const zone = puneZone();
+    const { submit, fill } = openForm(zone);
+    expect(field('COD fee (₹)').value).toBe('49');
+    expect(field('COD from order value (₹)').value).toBe('200');
+    expect(field('COD up to order value (₹)').value).toBe('20000');
+    await fill({ 'Delivery fee (₹) *': '45' });
+    await submit();
+    await findToast('Zone Pune saved');
+    const [sent] = requestsTo('PUT', `/api/admin/delivery/zones/${zone._id}`);
+    expect(await sent!.json()).toMatchObject({ fee: 45, cod: true, codFee: 49, codMin: 200, codMax: 20_000 });
+  });
+
+  it('edits the default zone’s COD terms; an empty maximum is none', async () => {
+    api.use(
+      http.put('/api/admin/delivery/default-zone', async ({ request }) => {
+        const body = defaultZoneBodySchema.safeParse(await request.json());
+        if (!body.success) return invalid(body.error);
+        return reply(
+          adminDefaultZoneSchema,
+          adminDefaultZoneSchema.parse({ ...body.data, _id: id(), updatedAt: new Date().toISOString() }),
+        );
+      }),
+    );
+    const { _id, position: _p, pincodes: _r, ...terms } = puneZone();
+    const zone = adminDefaultZoneSchema.parse({
+      ...terms,
+      _id,
+      name: 'Everywhere else',
+      deliversOutside: true,
+    });
+    const view = renderRoutes([{ path: '/', element: <DefaultZoneForm zone={zone} /> }]);
+    expect(field('COD fee (₹)').value).toBe('49');
+    await view.user.clear(field('COD up to order value (₹)'));
+    await view.user.clear(field('COD fee (₹)'));
+    await view.user.type(field('COD fee (₹)'), '25');
+    await view.user.click(screen.getByRole('button', { name: 'Save Default Zone' }));
+    await findToast('Default zone saved');
+    const [sent] = requestsTo('PUT', '/api/admin/delivery/default-zone');
+    expect(await sent!.json()).toMatchObject({ cod: true, codFee: 25, codMin: 200, codMax: null });
   });
 });
 

@@ -14,6 +14,7 @@ import { FormField } from '@/components/ui/form-field';
 import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useCreateDeliveryZone, useUpdateDeliveryZone } from '../api/save-delivery-zone';
+import { CodTermsFields } from './cod-terms-fields';
 import { TextAreaField } from './text-area-field';
 
 type ZoneFormValues = z.input<typeof deliveryZoneBodySchema>;
@@ -26,6 +27,9 @@ const EMPTY = {
   minDays: '',
   maxDays: '',
   cod: false,
+  codFee: '0',
+  codMin: '0',
+  codMax: '',
   pincodes: '',
 } satisfies ZoneFormValues;
 
@@ -36,6 +40,9 @@ const valuesOf = (zone: AdminDeliveryZone): ZoneFormValues => ({
   minDays: String(zone.minDays),
   maxDays: String(zone.maxDays),
   cod: zone.cod,
+  codFee: String(zone.codFee),
+  codMin: String(zone.codMin),
+  codMax: zone.codMax === null ? '' : String(zone.codMax),
   pincodes: zone.pincodes.join('\n'),
 });
 
@@ -153,10 +160,7 @@ export function DeliveryZoneForm({ zone, onDone }: { zone?: AdminDeliveryZone; o
           error={errors.maxDays?.message}
           {...register('maxDays')}
         />
-        <label className="flex items-center gap-2 self-center text-sm">
-          <input type="checkbox" className="size-4" {...register('cod')} />
-          Cash on delivery offered
-        </label>
+        <CodTermsFields register={register} errors={errors} />
         <TextAreaField
           label="Pincodes"
           rows={6}

@@ -11,6 +11,7 @@ import type { AppliedCoupon } from '@bazaar/shared/schemas/coupons';
 import { useMemo } from 'react';
 import { useShopSettings } from '@/lib/shop-settings';
 import { useAccountCartQuery } from '../api/get-cart';
+import { useGuestCartQuote } from '../api/quote-guest-cart';
 import { type GuestCartLine, useGuestCart } from '../stores/guest-cart';
 import { couponCounts, type GuestCoupon, useGuestCoupon } from '../stores/guest-coupon';
 
@@ -77,23 +78,75 @@ function fromAccount(cart: CartReply): Omit<CartView, 'signedIn' | 'loading'> {
   };
 }
 
+const guestKey = (productId: string, colour: string | null | undefined, size: string | null | undefined) =>
+  JSON.stringify([productId, colour ?? '', size ?? '']);
+
 /**
  * A guest's cart priced in the browser by the same rule the server uses, with the shop's delivery
- * figures and the coupon the server's check accepted (until it ends).
+ * figures and the coupon the server's check accepted (until it ends). Once the server's quote of
+ * the same lines is in (`quote`: POST /cart/quote), its figures are shown instead: live prices, and
+ * the shop's tax mode ("incl. GST ₹…" in GST mode, which the browser cannot know the rates of).
  */
 export function guestCartView(
   lines: readonly GuestCartLine[],
   pricing: PricingSettings,
   stored: GuestCoupon | null = null,
   now = Date.now(),
+  quote?: CartReply,
+  previous?: CartReply,
 ): Omit<CartView, 'signedIn' | 'loading'> {
   const coupon = couponCounts(stored, now) ? stored : null;
+  const local = guestLocalView(lines, pricing, coupon);
+  if (!quote) {
+    // Lines changed and their quote is on its way: in GST mode the tax stays inside the prices
+    // (no flat line added) and its rows wait for the server's figures.
+    return previous?.taxIncluded
+      ? {
+          ...local,
+          tax: 0,
+          total: paiseToRupees(rupeesToPaise(local.total) - rupeesToPaise(local.tax)),
+          taxIncluded: true,
+        }
+      : local;
+  }
+  const priced = new Map(
+    quote.cartItems.map((item) => [guestKey(item.productId, item.colour, item.size), item]),
+  );
+  return {
+    ...local,
+    lines: local.lines.map((line) => {
+      const item = priced.get(line.key);
+      return item
+        ? {
+            ...line,
+            price: item.price,
+            salePrice: item.salePrice,
+            discount: item.discount,
+            lineTotal: item.lineTotal,
+          }
+        : line;
+    }),
+    subTotal: quote.subTotal,
+    couponDiscount: quote.couponDiscount,
+    shipping: quote.shipping,
+    tax: quote.tax,
+    taxIncluded: quote.taxIncluded ?? false,
+    taxLines: quote.taxLines ?? [],
+    total: quote.total,
+  };
+}
+
+function guestLocalView(
+  lines: readonly GuestCartLine[],
+  pricing: PricingSettings,
+  coupon: GuestCoupon | null,
+): Omit<CartView, 'signedIn' | 'loading'> {
   const totals = cartTotals(lines.map(guestPricedLine), coupon?.discount ?? 0, pricing);
   return {
     lines: lines.map((line) => {
       const priced = guestPricedLine(line);
       return {
-        key: JSON.stringify([line._id, line.colour ?? '', line.size ?? '']),
+        key: guestKey(line._id, line.colour, line.size),
         productId: line._id,
         name: line.name,
         image: line.image,
@@ -137,11 +190,28 @@ export function useCartView(): CartView {
         : DEFAULT_PRICING,
     [settings],
   );
+  const quoteBody = useMemo(() => {
+    const coupon = couponCounts(guestCoupon, Date.now()) ? guestCoupon : null;
+    return {
+      guestCart: guestLines.map((line) => ({
+        _id: line._id,
+        qty: line.qty,
+        ...(line.colour ? { colour: line.colour } : {}),
+        ...(line.size ? { size: line.size } : {}),
+      })),
+      ...(coupon ? { coupon: coupon.code } : {}),
+    };
+  }, [guestLines, guestCoupon]);
+  const { quote, previous } = useGuestCartQuote(quoteBody, !signedIn);
   return useMemo(() => {
     if (signedIn) {
       if (!cart) return { signedIn, loading: true, ...guestCartView([], pricing) };
       return { signedIn, loading: false, ...fromAccount(cart) };
     }
-    return { signedIn, loading: false, ...guestCartView(guestLines, pricing, guestCoupon) };
-  }, [signedIn, cart, guestLines, guestCoupon, pricing]);
+    return {
+      signedIn,
+      loading: false,
+      ...guestCartView(guestLines, pricing, guestCoupon, Date.now(), quote, previous),
+    };
+  }, [signedIn, cart, guestLines, guestCoupon, pricing, quote, previous]);
 }

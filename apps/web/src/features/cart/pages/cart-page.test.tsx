@@ -1,5 +1,7 @@
 import { CART_MESSAGES, COUPON_MESSAGES, STORAGE_KEYS } from '@bazaar/shared/constants';
-import { formatINR } from '@bazaar/shared/money';
+import { type CheckoutTax, priceForDelivery, taxLines } from '@bazaar/shared/gst';
+import { discountedPaise, formatINR, paiseToRupees, rupeesToPaise } from '@bazaar/shared/money';
+import { cartQuoteBodySchema, cartReplySchema } from '@bazaar/shared/schemas/cart';
 import { couponCheckReplySchema } from '@bazaar/shared/schemas/coupons';
 import { shopSettingsSchema } from '@bazaar/shared/schemas/settings';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -71,6 +73,113 @@ afterEach(() => {
 describe('the cart page of a guest', () => {
   const mug = { _id: 'mug-1', name: 'Tea Mug', image: null, price: 100, discount: 0 };
   const shirt = { _id: 'shirt-1', name: 'Cotton Shirt', image: null, price: 500, discount: 10 };
+  /** The shop's catalogue as the server holds it: live prices and GST rates (basis points). */
+  const catalogue = new Map([
+    [mug._id, { ...mug, gstRateBp: 1200 }],
+    [shirt._id, { ...shirt, gstRateBp: 500 }],
+  ]);
+  let tax: CheckoutTax;
+
+  beforeEach(() => {
+    tax = { mode: 'flat', taxPercent: 10 };
+    // POST /api/cart/quote as the server answers it: its own prices, the shared pricing rule.
+    api.use(
+      http.post('/api/cart/quote', async ({ request }) => {
+        const body = cartQuoteBodySchema.parse(await request.json());
+        const coupons: Record<string, number> = { SAVE10: 10 };
+        const discount = body.coupon ? (coupons[body.coupon.toUpperCase()] ?? 0) : 0;
+        const items = body.guestCart.flatMap((line) => {
+          const p = catalogue.get(line._id);
+          return p ? [{ line, p }] : [];
+        });
+        const priced = priceForDelivery(
+          items.map(({ line, p }) => ({
+            name: p.name,
+            quantity: line.qty,
+            unitPricePaise: rupeesToPaise(p.price),
+            discountPercent: p.discount,
+            gstRateBp: p.gstRateBp,
+          })),
+          discount,
+          { feePaise: 7000, freeAbovePaise: 50_000 },
+          tax,
+          null,
+        );
+        const t = priced.totals;
+        return reply(cartReplySchema, {
+          _id: null,
+          cartItems: items.map(({ line, p }, i) => {
+            const sale = paiseToRupees(discountedPaise(rupeesToPaise(p.price), p.discount));
+            return {
+              _id: `guest-${i}`,
+              productId: p._id,
+              name: p.name,
+              image: null,
+              price: p.price,
+              discount: p.discount,
+              salePrice: sale,
+              quantity: line.qty,
+              colour: line.colour ?? null,
+              size: line.size ?? null,
+              lineTotal: paiseToRupees(rupeesToPaise(sale) * line.qty),
+              countInStock: 10,
+              inStock: true,
+              colours: [],
+              sizes: [],
+            };
+          }),
+          subTotal: paiseToRupees(t.subTotalPaise),
+          productDiscount: paiseToRupees(t.productDiscountPaise),
+          couponDiscount: paiseToRupees(t.couponDiscountPaise),
+          shipping: paiseToRupees(t.shippingPaise),
+          tax: paiseToRupees(t.taxPaise),
+          total: paiseToRupees(t.totalPaise),
+          totalAmount: paiseToRupees(t.totalPaise),
+          totalItems: t.totalItems,
+          coupon: discount && body.coupon ? { code: body.coupon.toUpperCase(), discount } : null,
+          taxIncluded: priced.taxIncluded,
+          taxLines: taxLines(priced),
+        });
+      }),
+    );
+  });
+
+  it('shows "incl. GST ₹…" in GST mode, as the server prices it, and no tax line added to the total', async () => {
+    tax = { mode: 'gst', shopStateCode: '29' };
+    // The browser's snapshot of the mug is out of date (₹90): the server's ₹100 counts.
+    useGuestCart.getState().add({ ...mug, price: 90, qty: 2 });
+    useGuestCart.getState().add({ ...shirt, qty: 1 });
+    openCart();
+    await waitFor(async () =>
+      expect(await totals()).toEqual({
+        'Subtotal:': formatINR(650),
+        'Shipping:': 'Free',
+        'Total:': formatINR(650),
+      }),
+    );
+    // The tax inside ₹200 at 12 % and ₹450 at 5 %, as the server's rule works it out.
+    const server = priceForDelivery(
+      [
+        { name: 'Tea Mug', quantity: 2, unitPricePaise: 10_000, discountPercent: 0, gstRateBp: 1200 },
+        { name: 'Cotton Shirt', quantity: 1, unitPricePaise: 50_000, discountPercent: 10, gstRateBp: 500 },
+      ],
+      0,
+      { feePaise: 7000, freeAbovePaise: 50_000 },
+      tax,
+      null,
+    );
+    const [included] = taxLines(server);
+    expect(included!.amount).toBeGreaterThan(40);
+    expect(screen.getByTestId('tax-lines').textContent).toBe(`incl. GST ${formatINR(included!.amount)}`);
+    expect(screen.queryByText('Tax:')).toBeNull();
+    const [sent] = requestsTo('POST', '/api/cart/quote');
+    expect(await sent!.json()).toEqual({
+      guestCart: [
+        { _id: mug._id, qty: 2 },
+        { _id: shirt._id, qty: 1 },
+      ],
+    });
+  });
 
   it('says so when the cart is empty', async () => {
     openCart();
