@@ -86,7 +86,8 @@ describe('the Gemini adapter, against a local server speaking generateContent', 
       baseUrl: gemini.baseUrl,
     });
     t = await createTestApp(
-      { ai: { apiKey: 'test-key-123', model: 'gemini-1.5-pro', timeoutMs: 300 } },
+      // Long enough for the SDK's first, lazily loaded call on a busy machine; the hang test stays well under 5 s.
+      { ai: { apiKey: 'test-key-123', model: 'gemini-1.5-pro', timeoutMs: 2000 } },
       { ai: writer },
     );
     admin = await signUp(t, 'admin@example.com', { admin: true });
