@@ -69,6 +69,13 @@ export async function createTestApp(
   };
 }
 
+/**
+ * Connections per test app on PostgreSQL: half production's 20, so two test files of two apps each stay
+ * well inside the server's 100, while 70 checkouts settling at once on a busy CI machine do not queue
+ * past the pool's 5 s wait (answered 503, as production would under such load).
+ */
+const TEST_POOL_SIZE = 10;
+
 async function openTestDatabase(
   dataDir: string,
   same: TestApp | undefined,
@@ -76,13 +83,13 @@ async function openTestDatabase(
   if (same) {
     const shared = same.deps.database;
     if (shared.kind === 'pglite') return { database: shared, close: async () => {} };
-    const database = await openDatabase({ url: shared.url, dataDir, poolSize: 5 });
+    const database = await openDatabase({ url: shared.url, dataDir, poolSize: TEST_POOL_SIZE });
     return { database, close: () => database.close() };
   }
   const admin = process.env.TEST_DATABASE_URL;
   if (admin) {
     const fresh = await freshDatabase(admin);
-    const database = await openDatabase({ url: fresh.url, dataDir, poolSize: 5 });
+    const database = await openDatabase({ url: fresh.url, dataDir, poolSize: TEST_POOL_SIZE });
     return {
       database,
       async close() {
