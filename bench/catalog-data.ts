@@ -142,7 +142,7 @@ const MATERIALS = [
   'Aluminium',
   'Bamboo',
 ];
-const COLOURS = [
+export const COLOURS = [
   'Red',
   'Blue',
   'Black',
@@ -190,9 +190,33 @@ export const SEARCH_TERMS = [
   'vintage lamp',
 ];
 
-/** `count` products spread over the category paths, the same on every run. */
-export function generateProducts(count: number, seed = 42): ProductInsert[] {
+/** Clothing sizes a variant grid uses (`--variants`): no Free or One Size. */
+const GRID_SIZES = SIZES.slice(0, 6);
+
+/**
+ * `count` products spread over the category paths, the same on every run. With `variants`
+ * ([min, max]), each product's colours x sizes make between min and max variants (a second
+ * generator picks them, so every other field is what the run without it holds).
+ */
+export function generateProducts(count: number, seed = 42, variants?: [number, number]): ProductInsert[] {
   const r = random(seed);
+  const grid = random(seed + 1);
+  const shape = (): { colours: string[]; sizes: string[] } | undefined => {
+    if (!variants) return undefined;
+    const [min, max] = variants;
+    const n = grid.int(min, max);
+    const c = grid.int(Math.max(1, Math.ceil(n / GRID_SIZES.length)), Math.min(3, n));
+    const s = Math.min(GRID_SIZES.length, Math.max(1, Math.round(n / c)));
+    const colours: string[] = [];
+    while (colours.length < c) {
+      const colour = grid.pick(COLOURS);
+      if (!colours.includes(colour)) colours.push(colour);
+    }
+    const start = grid.int(0, GRID_SIZES.length - s);
+    let sizes = GRID_SIZES.slice(start, start + s);
+    if (colours.length * sizes.length < min) sizes = GRID_SIZES.slice(0, Math.ceil(min / colours.length));
+    return { colours, sizes };
+  };
   const paths = categoryPaths();
   const start = Date.UTC(2024, 0, 1);
   const list: ProductInsert[] = [];
@@ -220,6 +244,7 @@ export function generateProducts(count: number, seed = 42): ProductInsert[] {
       material,
       colours: r.some(COLOURS, 3),
       sizes: r.some(SIZES, 3),
+      ...shape(),
       images: [key],
       productImage: key,
       tags: [noun.toLowerCase()],

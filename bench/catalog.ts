@@ -20,7 +20,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { products } from '../apps/server/src/db/schema/catalogue';
 import { insertCategories } from '../apps/server/test/fixtures/products';
-import { BRANDS, categoryPaths, generateProducts, SEARCH_TERMS } from './catalog-data';
+import { BRANDS, COLOURS, categoryPaths, generateProducts, SEARCH_TERMS } from './catalog-data';
 
 function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -46,7 +46,9 @@ const PASSES = Number(args.passes ?? 1);
 const REUSE = args.reuse === 'true';
 const CACHE_MODES: ('on' | 'off')[] =
   args.cache === 'on' ? ['on'] : args.cache === 'off' ? ['off'] : ['on', 'off'];
-const ROUTES = new Set((args.routes ?? 'plain,filtered,search,detail,brotli').split(','));
+const ROUTES = new Set((args.routes ?? 'plain,filtered,stock,search,detail,brotli').split(','));
+/** `--variants=3-12`: every product's colours x sizes make 3 to 12 variants (default: the old 0-3 x 0-3). */
+const VARIANTS = args.variants ? (args.variants.split('-').map(Number) as [number, number]) : undefined;
 const BATCH = 1000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -156,7 +158,7 @@ async function fill(database: Database): Promise<void> {
   const started = Date.now();
   await database.db.execute(sql`truncate products, categories cascade`);
   await insertCategories(database.db, categoryPaths());
-  const list = generateProducts(PRODUCTS);
+  const list = generateProducts(PRODUCTS, 42, VARIANTS);
   for (let i = 0; i < list.length; i += BATCH) {
     await database.db.insert(products).values(list.slice(i, i + BATCH));
   }
@@ -327,6 +329,15 @@ function routes(ids: string[]) {
     }
   }
   const plain = Array.from({ length: 50 }, (_, i) => `/api/products?page=${i + 1}`);
+  // In Stock Only with a size or a colour: the facets that read variant stock (issue 23).
+  const stock: string[] = [];
+  for (const [i, c] of categories.entries()) {
+    for (const size of ['S', 'M', 'L', 'XL']) {
+      stock.push(`/api/products?category=${encodeURIComponent(c)}&inStock=true&size=${size}`);
+      stock.push(`/api/products?category=${encodeURIComponent(c)}&inStock=true&size=${size}&page=2`);
+    }
+    stock.push(`/api/products?inStock=true&colour=${encodeURIComponent(COLOURS[i % COLOURS.length]!)}`);
+  }
   const search: string[] = [];
   for (const sort of ['', '&sort=price-low']) {
     for (const page of [1, 2]) {
@@ -337,6 +348,7 @@ function routes(ids: string[]) {
   return {
     plain,
     filtered,
+    stock,
     search,
     detail: ids.map((id) => `/api/products/${id}`),
   };
@@ -400,6 +412,10 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
                 paths.filtered,
                 cpu,
               ),
+            );
+          if (ROUTES.has('stock'))
+            rows.push(
+              await measure(label('listing: in stock + size or colour'), server.appUrl, paths.stock, cpu),
             );
           if (ROUTES.has('search'))
             rows.push(await measure(label('search'), server.appUrl, paths.search, cpu));

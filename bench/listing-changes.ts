@@ -32,6 +32,8 @@ function record(i: number): ListingRecord {
     material: i % 4 ? `material ${i % 6}` : null,
     colours: [`colour ${i % 9}`],
     sizes: i % 2 ? ['S', 'M'] : [],
+    stockColours: i % 11 ? [`colour ${i % 9}`] : [],
+    stockSizes: i % 2 && i % 11 ? ['S'] : [],
     rating: Math.fround((i % 50) / 10),
     numReviews: i % 300,
     pricePaise: 1_000 + ((i * 7919) % 2_000_000),

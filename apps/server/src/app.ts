@@ -158,6 +158,16 @@ async function assemble(
       deps.log,
     ),
     new PeriodicJob(
+      'back-in-stock alerts',
+      // Active alerts whose variant has stock again: each moves to sent with its mail queued (SKIP LOCKED).
+      async () => {
+        const count = await services.stockAlerts.runDue();
+        if (count > 0) deps.log.info({ count }, 'back-in-stock alerts sent');
+      },
+      config.messaging.checkMs,
+      deps.log,
+    ),
+    new PeriodicJob(
       'catalogue change log',
       () => services.listing.pruneChangeLog(),
       CHANGE_LOG_PRUNE_MS,

@@ -17,6 +17,7 @@ import { ordersModule } from './modules/orders/index';
 import { paymentsModule } from './modules/payments/index';
 import { returnsModule } from './modules/returns/index';
 import { settingsModule } from './modules/settings/index';
+import { stockAlertsModule } from './modules/stock-alerts/index';
 import { usersModule } from './modules/users/index';
 import { wishlistModule } from './modules/wishlist/index';
 
@@ -52,6 +53,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   notifyModule,
   deliveryModule,
   addressesModule,
+  stockAlertsModule,
   invoicesModule,
   returnsModule,
 ];

@@ -28,6 +28,7 @@ import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { ReturnsService } from './modules/returns/index';
 import { SeoService } from './modules/seo/seo.service';
 import { SettingsService } from './modules/settings/settings.service';
+import { StockAlertsService } from './modules/stock-alerts/index';
 import { AttemptLimiter } from './modules/users/attempt-limiter';
 import { authLimits } from './modules/users/auth-limits';
 import { OidcService } from './modules/users/oidc.service';
@@ -79,6 +80,8 @@ export interface Services {
   dashboard: DashboardService;
   /** Messages to shoppers (mail, WhatsApp) through the outbox. */
   notify: NotifyService;
+  /** Back-in-stock alerts and the job that mails them. */
+  stockAlerts: StockAlertsService;
   /** Where the shop delivers: Check delivery, checkout's quote, the default zone's fee. */
   delivery: DeliveryService;
   deliveryAdmin: DeliveryAdminService;
@@ -191,6 +194,7 @@ export function createServices(deps: Deps): Services {
     couponAdmin: new CouponAdminService({ ...deps, audit }),
     dashboard: new DashboardService({ ...deps, orderAdmin, userAdmin }),
     notify,
+    stockAlerts: new StockAlertsService({ ...deps, limits, mail: notify }),
     shipmentAdmin,
     refunds,
     returns: new ReturnsService({ ...deps, orders, refunds, notify, audit, settings, catalogue }),

@@ -31,6 +31,7 @@ export * from './schemas/refunds';
 export * from './schemas/returns';
 export * from './schemas/settings';
 export * from './schemas/shipments';
+export * from './schemas/stock-alerts';
 export * from './schemas/tax-settings';
 export * from './schemas/user';
 export * from './schemas/wishlist';

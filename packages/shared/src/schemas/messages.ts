@@ -30,6 +30,8 @@ export const MESSAGE_PURPOSES = [
   'return_to_review',
   'return_approved',
   'return_rejected',
+  'stock_alert_confirm',
+  'back_in_stock',
   'test',
 ] as const;
 export type MessagePurpose = (typeof MESSAGE_PURPOSES)[number];

@@ -172,6 +172,9 @@ export const catalogueListing = pgTable(
     document: tsvector('document').notNull(),
     /** The smallest size on offer as a rank (catalogue_size_rank, migration 0011): the size order's key. */
     sizeRank: smallint('size_rank').notNull(),
+    /** Colours and sizes with an active variant in stock (migration 0035): what "In Stock Only" facets read. */
+    stockColours: text('stock_colours').array().notNull().default(sql`'{}'`),
+    stockSizes: text('stock_sizes').array().notNull().default(sql`'{}'`),
   },
   (t) => [
     // Type-ahead suggestions match names by substring; listings and search are worked out in memory.

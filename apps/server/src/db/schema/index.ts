@@ -12,4 +12,5 @@ export * from './payments';
 export * from './returns';
 export * from './server';
 export * from './shopping';
+export * from './stock-alerts';
 export * from './users';

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertFixtureCatalogue, type ProductRow } from '../../../test/fixtures/products';
 import { createTestApp, type TestApp } from '../../../test/helpers';
-import { products } from '../../db/schema/catalogue';
+import { products, productVariants } from '../../db/schema/catalogue';
 
 // Facet counts are shown to shoppers: after any product write they must equal what the live rows say,
 // at once, whichever process wrote. Writes here go straight to
@@ -45,8 +45,33 @@ function urlOf(q: Query): string {
   return `/api/products?${params}`;
 }
 
-/** The facets as the spec defines them, computed here from the rows themselves. */
-function expected(rows: ProductRow[], q: Query): { total: number; facets: ProductFacets } {
+/** Each product's colours and sizes some active variant of which is in stock. */
+type StockOptions = Map<string, { colours: string[]; sizes: string[] }>;
+
+async function stockOptions(): Promise<StockOptions> {
+  const variants = await a.db.select().from(productVariants);
+  const options: StockOptions = new Map();
+  for (const v of variants) {
+    if (!v.active || v.stock <= 0) continue;
+    const o = options.get(v.productId) ?? { colours: [], sizes: [] };
+    if (v.colour && !o.colours.includes(v.colour)) o.colours.push(v.colour);
+    if (v.size && !o.sizes.includes(v.size)) o.sizes.push(v.size);
+    options.set(v.productId, o);
+  }
+  return options;
+}
+
+/**
+ * The facets as the spec defines them, computed here from the rows themselves; with In Stock Only,
+ * colours and sizes are those some active variant of which is in stock (decision 190).
+ */
+function expected(
+  rows: ProductRow[],
+  q: Query,
+  stock: StockOptions,
+): { total: number; facets: ProductFacets } {
+  const coloursOf = (r: ProductRow) => (q.inStock ? (stock.get(r.id)?.colours ?? []) : r.colours);
+  const sizesOf = (r: ProductRow) => (q.inStock ? (stock.get(r.id)?.sizes ?? []) : r.sizes);
   const lower = (v: string | null) => v?.toLowerCase();
   const base = rows.filter(
     (r) =>
@@ -60,7 +85,7 @@ function expected(rows: ProductRow[], q: Query): { total: number; facets: Produc
   );
   const passes = {
     brand: (r: ProductRow) => !q.brand || q.brand.includes(r.brand),
-    colour: (r: ProductRow) => !q.colour || r.colours.some((c) => q.colour!.includes(c)),
+    colour: (r: ProductRow) => !q.colour || coloursOf(r).some((c) => q.colour!.includes(c)),
     price: (r: ProductRow) =>
       (q.minPrice === undefined || sale(r) >= q.minPrice * 100) &&
       (q.maxPrice === undefined || sale(r) <= q.maxPrice * 100),
@@ -80,8 +105,8 @@ function expected(rows: ProductRow[], q: Query): { total: number; facets: Produc
     facets: {
       brand: tally(without('brand').map((r) => r.brand)),
       material: tally(all.flatMap((r) => (r.material ? [r.material] : []))),
-      colour: tally(without('colour').flatMap((r) => [...new Set(r.colours)])),
-      size: tally(all.flatMap((r) => [...new Set(r.sizes)])),
+      colour: tally(without('colour').flatMap((r) => [...new Set(coloursOf(r))])),
+      size: tally(all.flatMap((r) => [...new Set(sizesOf(r))])),
       rating: RATING_FILTER_VALUES.map((value) => ({
         value,
         count: all.filter((r) => r.rating >= value).length,
@@ -114,6 +139,7 @@ const QUERIES: Query[] = [
   { brand: ['Zenith'], colour: ['Red', 'Green'] },
   { minPrice: 200 },
   { inStock: true },
+  { inStock: true, category: 'Fashion', colour: ['Red'] },
   { search: 'lamp' },
   { search: 'e', brand: ['Orbit'], maxPrice: 900 },
 ];
@@ -121,8 +147,9 @@ const QUERIES: Query[] = [
 /** Every filter set's total and facets, from both processes, equal what the rows say now. */
 async function expectExact(): Promise<void> {
   const rows = await a.db.select().from(products);
+  const stock = await stockOptions();
   for (const q of QUERIES) {
-    const want = expected(rows, q);
+    const want = expected(rows, q, stock);
     for (const t of [a, b]) {
       const res = await t.app.inject({ method: 'GET', url: urlOf(q) });
       expect(res.statusCode, res.body).toBe(200);

@@ -31,6 +31,17 @@ const SAMPLES: { [P in MessagePurpose]: PurposeParams[P] } = {
   return_to_review: { customer: 'Asha Rao', orderNumber: 'A1B2C3D4', what: '2 items' },
   return_approved: { name: 'Asha Rao', orderNumber: 'A1B2C3D4', message: 'Hand it to the courier.' },
   return_rejected: { name: 'Asha Rao', orderNumber: 'A1B2C3D4', message: 'The seal is broken.' },
+  stock_alert_confirm: {
+    product: 'Cotton Kurta (Blue, M)',
+    productUrl: 'https://shop.example/product/1',
+    confirmUrl: 'https://shop.example/api/stock-alerts/confirm?token=abc',
+    unsubscribeUrl: 'https://shop.example/api/stock-alerts/unsubscribe?token=def',
+  },
+  back_in_stock: {
+    product: 'Cotton Kurta (Blue, M)',
+    productUrl: 'https://shop.example/product/1',
+    unsubscribeUrl: 'https://shop.example/api/stock-alerts/unsubscribe?token=def',
+  },
   test: {},
 };
 
@@ -86,7 +97,12 @@ describe('the message templates', () => {
     expect(renderMessage('cod_confirmation', SAMPLES.cod_confirmation, 'Bazaar').secrets).toEqual([
       SAMPLES.cod_confirmation.confirmUrl,
     ]);
-    for (const purpose of MESSAGE_PURPOSES.filter((p) => p !== 'cod_confirmation')) {
+    expect(renderMessage('stock_alert_confirm', SAMPLES.stock_alert_confirm, 'Bazaar').secrets).toEqual([
+      SAMPLES.stock_alert_confirm.confirmUrl,
+    ]);
+    for (const purpose of MESSAGE_PURPOSES.filter(
+      (p) => p !== 'cod_confirmation' && p !== 'stock_alert_confirm',
+    )) {
       expect(renderMessage(purpose, SAMPLES[purpose], 'Bazaar').secrets).toEqual([]);
     }
   });

@@ -25,6 +25,13 @@ export interface PurposeParams {
   /** `message`: the shop's note (how to send the parcel), or empty. */
   return_approved: { name: string; orderNumber: string; message: string };
   return_rejected: { name: string; orderNumber: string; message: string };
+  /**
+   * A guest's back-in-stock request (modules/stock-alerts): `confirmUrl` the signed link that starts it
+   * (a secret), `unsubscribeUrl` the one-click link that cancels it. `product` names the variant.
+   */
+  stock_alert_confirm: { product: string; productUrl: string; confirmUrl: string; unsubscribeUrl: string };
+  /** The one mail of an alert, when its variant is restocked. */
+  back_in_stock: { product: string; productUrl: string; unsubscribeUrl: string };
   /** The admin's test of the WhatsApp set-up. */
   test: Record<string, never>;
 }
@@ -50,6 +57,8 @@ export interface RenderedMessage {
   parameters: string[];
   /** Parts that work as keys (a signed link). */
   secrets: string[];
+  /** Mail headers (List-Unsubscribe, RFC 8058 one-click), when the message has them. */
+  headers?: Record<string, string>;
 }
 
 export const WHATSAPP_TEMPLATES: Record<MessagePurpose, WhatsAppTemplate> = {
@@ -93,12 +102,27 @@ export const WHATSAPP_TEMPLATES: Record<MessagePurpose, WhatsAppTemplate> = {
     name: 'bazaar_return_rejected',
     body: 'Hi {{1}}, your return for order #{{2}} at {{3}} was not accepted: {{4}}',
   },
+  // Back-in-stock mail goes by email only (stock-alerts enqueues no phone): these are never sent.
+  stock_alert_confirm: {
+    name: 'bazaar_stock_alert_confirm',
+    body: 'Please confirm: we will tell you when {{1}} is back at {{2}}: {{3}}',
+  },
+  back_in_stock: {
+    name: 'bazaar_back_in_stock',
+    body: '{{1}} is back in stock at {{2}}: {{3}}',
+  },
   // Meta's sample template, which every new WhatsApp Business account has: a set-up check needs
   // nothing registered.
   test: { name: 'hello_world', language: 'en_US', body: 'Hello World' },
 };
 
 const inr = (paise: number) => formatINR(paiseToRupees(paise));
+
+/** RFC 8058 one-click unsubscribe: mail programs POST `List-Unsubscribe=One-Click` to the link. */
+const oneClick = (url: string): Record<string, string> => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
 
 /**
  * A template value as WhatsApp accepts it: no line breaks, tabs or other control characters, no run
@@ -227,6 +251,30 @@ export function renderMessage<P extends MessagePurpose>(
         text: `Hi ${name},\n\nYour return for order #${number} was not accepted: ${message}\n\n${shopName}`,
         parameters: [name, number, shopName, message],
         secrets: [],
+      };
+    }
+    case 'stock_alert_confirm': {
+      const product = v('product', 120);
+      const link = v('confirmUrl', 1000);
+      const leave = v('unsubscribeUrl', 1000);
+      return {
+        subject: `${shopName}: confirm your back-in-stock alert for ${product}`,
+        text: `Hello,\n\nYou asked us to tell you when ${product} is back in stock. Please confirm by opening this link:\n${link}\n\nWe will then send you one email when it is back. If you did not ask for this, ignore this mail, or cancel it here:\n${leave}\n\n${shopName}`,
+        parameters: [product, shopName, link],
+        secrets: [link],
+        headers: oneClick(leave),
+      };
+    }
+    case 'back_in_stock': {
+      const product = v('product', 120);
+      const url = v('productUrl', 1000);
+      const leave = v('unsubscribeUrl', 1000);
+      return {
+        subject: `${shopName}: ${product} is back in stock`,
+        text: `Hello,\n\nGood news: ${product} is back in stock. It may sell out again soon:\n${url}\n\nThis is the one email you asked for; we will not write about it again. Unsubscribe:\n${leave}\n\n${shopName}`,
+        parameters: [product, shopName, url],
+        secrets: [],
+        headers: oneClick(leave),
       };
     }
     case 'test':

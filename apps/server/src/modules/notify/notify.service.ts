@@ -111,6 +111,7 @@ interface WhatsAppPayload {
 interface EmailPayload {
   subject: string;
   text: string;
+  headers?: Record<string, string>;
 }
 
 export const REMOVED_SECRET = '[link removed once sent]';
@@ -159,6 +160,7 @@ export class NotifyService {
     const rows: NewMessage[] = [];
     if (to.email) {
       const payload: EmailPayload = { subject: rendered.subject, text: rendered.text };
+      if (rendered.headers) payload.headers = rendered.headers;
       rows.push({ ...common, channel: 'email', recipient: to.email, payload, body: rendered.text });
     }
     if (phone && this.deps.phone) {
@@ -306,6 +308,7 @@ export class NotifyService {
           to: message.recipient,
           subject: payload.subject,
           text: payload.text,
+          headers: payload.headers,
           secrets: message.secrets ?? [],
         });
       }

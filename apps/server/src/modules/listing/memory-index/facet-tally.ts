@@ -42,7 +42,8 @@ export function tally(
   passing: Int32Array,
 ): Tally {
   const t = emptyCounts(store, passing);
-  const { brand, material, colours, sizes, rating, price, flags, path, nodes } = store;
+  const { brand, material, rating, price, flags, path, nodes } = store;
+  const { colourBits: colours, sizeBits: sizes } = c;
   const { levels, flags: wanted, brand: brands, material: materials, colour: colourSet, size: sizeSet } = c;
   const minRating = c.minRating ?? Number.NEGATIVE_INFINITY;
   const { lo, hi } = c;
@@ -150,7 +151,8 @@ export function tallyBrands(
     t.max = Math.max(t.max, store.price[list.members[list.length - 1]!]!);
     if (to > from) slices.push({ list, at: from, end: to });
   }
-  const { price, ids, material, colours, sizes, rating } = store;
+  const { price, ids, material, rating } = store;
+  const { colourBits: colours, sizeBits: sizes } = c;
   let n = 0;
   while (slices.length) {
     // The slice whose next member comes first by price, then id (a few brands: a linear pick).
@@ -186,8 +188,8 @@ function passesAllButPrice(store: ListingStore, c: Criteria, s: number): boolean
     const m = store.material[s]!;
     if (m === NONE || c.material[m] !== 1) return false;
   }
-  if (c.colour && !store.colours.any(s, c.colour)) return false;
-  if (c.size && !store.sizes.any(s, c.size)) return false;
+  if (c.colour && !c.colourBits.any(s, c.colour)) return false;
+  if (c.size && !c.sizeBits.any(s, c.size)) return false;
   return c.minRating === undefined || store.rating[s]! >= c.minRating;
 }
 

@@ -28,7 +28,13 @@ export interface Criteria {
   /** Selected values by dictionary number (1: selected); undefined when the facet is not filtered. */
   brand: Uint8Array | undefined;
   material: Uint8Array | undefined;
-  /** Selected colours and sizes as masks of the store's bits. */
+  /**
+   * The colour and size sets the listing tests and counts: every one a product comes in, or with In
+   * Stock Only those some active variant of which is in stock (decision 190).
+   */
+  colourBits: SlotBits;
+  sizeBits: SlotBits;
+  /** Selected colours and sizes as masks of `colourBits` and `sizeBits`. */
   colour: Uint32Array | undefined;
   size: Uint32Array | undefined;
   minRating: number | undefined;
@@ -82,6 +88,8 @@ export function resolveCriteria(store: ListingStore, nodes: CategoryNodes, f: Pr
       if (levels[d] === NONE) nothing = true;
     }
   }
+  const colourBits = f.inStock ? store.stockColours : store.colours;
+  const sizeBits = f.inStock ? store.stockSizes : store.sizes;
   const criteria: Criteria = {
     nothing,
     node,
@@ -92,8 +100,10 @@ export function resolveCriteria(store: ListingStore, nodes: CategoryNodes, f: Pr
     term: f.search,
     brand: selection(store.brands, f.brand),
     material: selection(store.materials, f.material),
-    colour: bitSelection(store.colourValues, store.colours, f.colour),
-    size: bitSelection(store.sizeValues, store.sizes, f.size),
+    colourBits,
+    sizeBits,
+    colour: bitSelection(store.colourValues, colourBits, f.colour),
+    size: bitSelection(store.sizeValues, sizeBits, f.size),
     minRating: f.rating,
     priced: f.minPricePaise !== undefined || f.maxPricePaise !== undefined,
     lo: f.minPricePaise ?? Number.NEGATIVE_INFINITY,

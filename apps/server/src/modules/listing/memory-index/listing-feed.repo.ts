@@ -19,6 +19,9 @@ export interface ListingRecord {
   /** Each once, no nulls (the listing's own rule). */
   colours: string[];
   sizes: string[];
+  /** The colours and sizes some active variant of which is in stock (migration 0035). */
+  stockColours: string[];
+  stockSizes: string[];
   /** The float4 PostgreSQL keeps, exactly (Math.fround of what it prints). */
   rating: number;
   numReviews: number;
@@ -42,6 +45,7 @@ const COLUMNS = `l.product_id::text as id, l.category, l.sub_category, l.option,
   l.material, to_json(l.colours)::text as colours, to_json(l.sizes)::text as sizes, l.rating::text as rating,
   l.num_reviews, l.sale_price_paise, l.is_featured, l.in_stock, l.on_sale,
   (extract(epoch from l.created_at) * 1000000)::bigint::text as created_micros, l.size_rank,
+  to_json(l.stock_colours)::text as stock_colours, to_json(l.stock_sizes)::text as stock_sizes,
   ${lexemes('A')} as words_a, ${lexemes('B')} as words_b, ${lexemes('C')} as words_c`;
 
 interface RawRecord {
@@ -63,6 +67,8 @@ interface RawRecord {
   on_sale: boolean;
   created_micros: string;
   size_rank: number;
+  stock_colours: string;
+  stock_sizes: string;
   words_a: string;
   words_b: string;
   words_c: string;
@@ -80,6 +86,8 @@ function toRecord(r: RawRecord & { id: string }): ListingRecord {
     material: r.material,
     colours: JSON.parse(r.colours) as string[],
     sizes: JSON.parse(r.sizes) as string[],
+    stockColours: JSON.parse(r.stock_colours) as string[],
+    stockSizes: JSON.parse(r.stock_sizes) as string[],
     rating: Math.fround(Number(r.rating)),
     numReviews: Number(r.num_reviews),
     pricePaise: Number(r.sale_price_paise),

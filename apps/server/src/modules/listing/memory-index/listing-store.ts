@@ -52,6 +52,9 @@ export class ListingStore {
   cStart = new Int32Array(0);
   readonly colours = new SlotBits();
   readonly sizes = new SlotBits();
+  /** The colours and sizes in stock (some active variant of them): what In Stock Only reads instead. */
+  readonly stockColours = new SlotBits();
+  readonly stockSizes = new SlotBits();
   live = new Uint8Array(0);
   /** PATH_LEVELS per slot: the levels' pathValues numbers. */
   path = new Int32Array(0);
@@ -119,6 +122,14 @@ export class ListingStore {
     this.sizes.set(
       slot,
       r.sizes.map((s) => this.sizeValues.intern(s)),
+    );
+    this.stockColours.set(
+      slot,
+      r.stockColours.map((c) => this.colourValues.intern(c)),
+    );
+    this.stockSizes.set(
+      slot,
+      r.stockSizes.map((s) => this.sizeValues.intern(s)),
     );
     this.rating[slot] = r.rating;
     this.numReviews[slot] = r.numReviews;
@@ -194,6 +205,8 @@ export class ListingStore {
     this.cStart = copy(this.cStart, (n) => new Int32Array(n));
     this.colours.reserve(capacity);
     this.sizes.reserve(capacity);
+    this.stockColours.reserve(capacity);
+    this.stockSizes.reserve(capacity);
     this.capacity = capacity;
   }
 }

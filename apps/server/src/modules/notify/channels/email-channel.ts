@@ -7,6 +7,8 @@ export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe); the Message-ID is the channel's own. */
+  headers?: Record<string, string> | undefined;
   secrets: readonly string[];
 }
 
@@ -39,7 +41,7 @@ export class EmailChannel {
         to: message.to,
         subject: message.subject,
         text: message.text,
-        headers: { 'Message-ID': messageId },
+        headers: { ...message.headers, 'Message-ID': messageId },
         secrets: message.secrets,
       });
       return { kind: 'accepted', providerMessageId: messageId };

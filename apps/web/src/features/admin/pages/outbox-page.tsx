@@ -22,6 +22,8 @@ const PURPOSES: Record<MessagePurpose, string> = {
   return_to_review: 'Return to review',
   return_approved: 'Return approved',
   return_rejected: 'Return rejected',
+  stock_alert_confirm: 'Stock alert: confirm',
+  back_in_stock: 'Back in stock',
   test: 'Test',
 };
 

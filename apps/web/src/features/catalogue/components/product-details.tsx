@@ -14,6 +14,7 @@ import { useProductToggles } from '../hooks/use-product-toggles';
 import { ProductDeliveryContext } from '../lib/product-delivery';
 import { chosenVariant, soldOutColours, soldOutSizes, variantImage } from '../lib/variant-picker';
 import { ColourSwatches, SizeChips } from './colour-swatches';
+import { NotifyMe } from './notify-me';
 import { ReturnWindowNote } from './return-window-note';
 
 const CHOOSE_VARIANT = 'Please select both color and size before adding to cart.';
@@ -127,6 +128,7 @@ export function ProductDetails({
           }}
         />
       ) : null}
+      {known ? <NotifyMe variants={variants} colour={colour} size={size} /> : null}
 
       <div className="flex flex-wrap items-center gap-4">
         <QuantityStepper value={qty} max={cap} onChange={setQty} disabled={!available || inCart} />
