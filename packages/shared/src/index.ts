@@ -33,4 +33,5 @@ export * from './schemas/settings';
 export * from './schemas/shipments';
 export * from './schemas/tax-settings';
 export * from './schemas/user';
+export * from './schemas/variant-admin';
 export * from './schemas/wishlist';
