@@ -141,6 +141,18 @@ export async function ownVariants(db: DbOrTx, actorId: string): Promise<void> {
   );
 }
 
+/**
+ * The product's stock figure from its active variants: the end of every admin variant write (0034). Its
+ * updated_at moves too, so an open edit form reloads the figure instead of sending the old one back.
+ */
+export async function sumProductStock(db: DbOrTx, id: string): Promise<void> {
+  await db.execute(sql`
+    update products p set count_in_stock = s.total, updated_at = now()
+    from (select coalesce(sum(stock) filter (where active), 0)::int as total
+          from product_variants where product_id = ${id}) s
+    where p.id = ${id}`);
+}
+
 export async function setProductOptions(
   db: DbOrTx,
   id: string,

@@ -34,6 +34,7 @@ import {
   type ProductHead,
   setProductOptions,
   setShopThreshold,
+  sumProductStock,
   takenSkus,
   updateVariantColumns,
   type VariantColumns,
@@ -251,6 +252,7 @@ export class InventoryService {
       if (!product) throw notFound(PRODUCT_NOT_FOUND);
       try {
         await work(tx, product, current);
+        await sumProductStock(tx, productId);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(SKU_TAKEN, { sku: SKU_TAKEN });
         throw error;
