@@ -68,7 +68,8 @@ describeInBrowser('admin variants and stock', () => {
     await page.waitForURL((url) => url.pathname === '/admin/stock');
     await page.getByLabel('Search stock by product name or SKU').fill(name);
     const table = page.getByRole('table', { name: 'Variants and their stock' });
-    await expect.poll(() => table.getByRole('row').count()).toBe(5);
+    // A header, the four combinations and the switched-off default variant.
+    await expect.poll(() => table.getByRole('row').count()).toBe(6);
     const redM = table.getByRole('row').filter({ hasText: 'red / M' });
     await expect.poll(() => redM.textContent()).toContain('7');
     // The inline adjustment: three more, with why.
@@ -77,10 +78,11 @@ describeInBrowser('admin variants and stock', () => {
     await redM.getByRole('button', { name: 'Adjust' }).click();
     await toast(page, ': 10 in stock');
     await page.getByLabel('Low stock only').check();
-    // red / S (2) and the blue ones (0) are at or below the shop's threshold; red / M (10) is not.
+    // red / S (2) and the blue ones (0) are at or below the shop's threshold; red / M (10) and the
+    // switched-off default are not.
     await expect.poll(() => table.getByRole('row').count()).toBe(4);
     await page.getByLabel('Low stock only').uncheck();
-    await expect.poll(() => table.getByRole('row').count()).toBe(5);
+    await expect.poll(() => table.getByRole('row').count()).toBe(6);
     await table
       .getByRole('row')
       .filter({ hasText: 'red / M' })

@@ -131,13 +131,17 @@ function MatrixForm({ productId, list }: { productId: string; list: AdminVariant
     rows.forEach(apply);
   };
 
-  const onSubmit = handleSubmit((values) => {
+  // mutateAsync: the saved list remounts this form (its key), and TanStack Query drops an unmounted
+  // mutate()'s callbacks, so the toast would never show.
+  const onSubmit = handleSubmit(async (values) => {
     const body = changedRows(list.variants, values.rows, note);
     if (!body) return notify.info('No variant changed');
-    save.mutate(body, {
-      onSuccess: () => notify.success(`${body.variants.length} variants saved`),
-      onError: (error) => notify.error(errorMessage(error, 'Failed to save variants.')),
-    });
+    try {
+      await save.mutateAsync(body);
+      notify.success(`${body.variants.length} variants saved`);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to save variants.'));
+    }
   });
 
   return (
