@@ -90,6 +90,14 @@ describe('every admin route', () => {
         'POST /api/admin/returns/:id/receive',
         'POST /api/admin/returns/:id/refund',
         'POST /api/admin/orders/:id/cancel-items',
+        'GET /api/admin/products/:id/variants',
+        'POST /api/admin/products/:id/variants/generate',
+        'PUT /api/admin/products/:id/variants',
+        'PATCH /api/admin/variants/:id',
+        'GET /api/admin/variants/:id/ledger',
+        'GET /api/admin/stock',
+        'GET /api/admin/stock/settings',
+        'PUT /api/admin/stock/settings',
       ].sort(),
     );
   });

@@ -9,6 +9,7 @@ import { couponsModule } from './modules/coupons/index';
 import { dashboardModule } from './modules/dashboard/index';
 import { deliveryModule } from './modules/delivery/index';
 import { healthModule } from './modules/health/index';
+import { inventoryModule } from './modules/inventory/index';
 import { invoicesModule } from './modules/invoices/index';
 import { listingModule } from './modules/listing/index';
 import { newsletterModule } from './modules/newsletter/index';
@@ -56,6 +57,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   stockAlertsModule,
   invoicesModule,
   returnsModule,
+  inventoryModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

@@ -13,6 +13,7 @@ import { CouponCheckService } from './modules/coupons/coupon-check.service';
 import { CouponsService } from './modules/coupons/coupons.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { DeliveryAdminService, DeliveryService } from './modules/delivery/index';
+import { InventoryService } from './modules/inventory/inventory.service';
 import { CreditNotesDue, GstReportService, InvoicesService } from './modules/invoices/index';
 import { ListingService } from './modules/listing/listing.service';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
@@ -78,6 +79,8 @@ export interface Services {
   returns: ReturnsService;
   couponAdmin: CouponAdminService;
   dashboard: DashboardService;
+  /** The admin's variant matrix, stock screen, inventory ledger and low-stock threshold. */
+  inventory: InventoryService;
   /** Messages to shoppers (mail, WhatsApp) through the outbox. */
   notify: NotifyService;
   /** Back-in-stock alerts and the job that mails them. */
@@ -113,6 +116,7 @@ export function createServices(deps: Deps): Services {
   const catalogue = new CatalogueService(deps);
   const categories = new CategoriesService(deps);
   const audit = new AuditService(deps);
+  const inventory = new InventoryService({ ...deps, audit, catalogue });
   const limits = new RateLimitService(deps);
   const delivery = new DeliveryService(deps);
   const addresses = new AddressesService(deps);
@@ -192,7 +196,8 @@ export function createServices(deps: Deps): Services {
     orderAdmin,
     holdAdmin: new HoldAdminService({ ...deps, audit, settings, catalogue }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),
-    dashboard: new DashboardService({ ...deps, orderAdmin, userAdmin }),
+    dashboard: new DashboardService({ ...deps, orderAdmin, userAdmin, inventory }),
+    inventory,
     notify,
     stockAlerts: new StockAlertsService({ ...deps, limits, mail: notify }),
     shipmentAdmin,

@@ -34,4 +34,5 @@ export * from './schemas/shipments';
 export * from './schemas/stock-alerts';
 export * from './schemas/tax-settings';
 export * from './schemas/user';
+export * from './schemas/variant-admin';
 export * from './schemas/wishlist';

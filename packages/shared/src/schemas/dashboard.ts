@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminOrderSummarySchema } from './order-admin';
+import { stockRowSchema } from './variant-admin';
 
 /** How many days of orders the dashboard's Recent Orders table shows, and how many of them at most. */
 export const DASHBOARD_RECENT_DAYS = 7;
@@ -38,6 +39,8 @@ export const dashboardSchema = z
     recentOrders: z.array(adminOrderSummarySchema),
     /** Oldest first, one entry per day, DASHBOARD_REVENUE_DAYS of them, today last. */
     revenueByDay: z.array(revenueDaySchema),
+    /** Active variants at or below their low-stock threshold, the lowest first (DASHBOARD_LOW_STOCK_MAX). */
+    lowStock: z.array(stockRowSchema),
   })
   .meta({ id: 'Dashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -122,6 +122,8 @@ export const productVariants = pgTable(
     image: text('image'),
     active: boolean('active').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** Below or at this stock the variant is "low"; null: the shop's threshold (migration 0034). */
+    lowStockThreshold: integer('low_stock_threshold'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -132,6 +134,11 @@ export const productVariants = pgTable(
       sql`coalesce(${t.size}, '')`,
     ),
     index('product_variants_product_idx').on(t.productId, t.position),
+    index('product_variants_stock_idx').on(t.stock),
+    check(
+      'product_variants_low_stock_not_negative',
+      sql`${t.lowStockThreshold} is null or ${t.lowStockThreshold} >= 0`,
+    ),
     check('product_variants_stock_not_negative', sql`${t.stock} >= 0`),
     check('product_variants_price_not_negative', sql`${t.pricePaise} is null or ${t.pricePaise} >= 0`),
   ],

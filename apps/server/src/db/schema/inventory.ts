@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgEnum, pgTable, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { productVariants } from './catalogue';
 import { createdAt } from './columns';
 import { orders } from './orders';
@@ -33,6 +33,8 @@ export const inventoryLedger = pgTable(
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     resultingStock: integer('resulting_stock').notNull(),
+    /** The reason an admin gave for a manual adjustment (migration 0034). */
+    note: text('note'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -40,5 +42,20 @@ export const inventoryLedger = pgTable(
     index('inventory_ledger_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
     check('inventory_ledger_change_not_zero', sql`${t.change} <> 0`),
     check('inventory_ledger_resulting_not_negative', sql`${t.resultingStock} >= 0`),
+    check('inventory_ledger_note_length', sql`${t.note} is null or length(${t.note}) <= 200`),
+  ],
+);
+
+/** A single row (id 1): the stock at or below which a variant is low, unless the variant sets its own. */
+export const inventorySettings = pgTable(
+  'inventory_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('inventory_settings_single_row', sql`${t.id} = 1`),
+    check('inventory_settings_low_stock_not_negative', sql`${t.lowStockThreshold} >= 0`),
   ],
 );

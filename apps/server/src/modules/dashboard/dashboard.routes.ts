@@ -32,6 +32,7 @@ export async function dashboardRoutes(base: FastifyInstance) {
           revenue: paiseToRupees(d.paise),
           orders: d.orders,
         })),
+        lowStock: f.lowStock,
       };
     },
   );

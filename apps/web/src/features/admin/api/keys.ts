@@ -12,4 +12,6 @@ export const adminKeys = {
   holds: ['admin', 'holds'] as const,
   outbox: ['admin', 'outbox'] as const,
   delivery: ['admin', 'delivery'] as const,
+  /** Variants and stock: a product's matrix, the stock screen, ledgers, the threshold. */
+  stock: ['admin', 'stock'] as const,
 };

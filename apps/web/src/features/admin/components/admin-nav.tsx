@@ -7,6 +7,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/holds', label: 'Unpaid holds' },
   { to: '/admin/products', label: 'Products' },
+  { to: '/admin/stock', label: 'Stock' },
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/shop', label: 'Shop' },
   { to: '/admin/delivery', label: 'Delivery zones' },

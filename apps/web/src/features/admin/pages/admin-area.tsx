@@ -15,6 +15,7 @@ import { OrdersPage } from './orders-page';
 import { OutboxPage } from './outbox-page';
 import { ProductsPage } from './products-page';
 import { ShopSettingsPage } from './shop-settings-page';
+import { StockPage } from './stock-page';
 import { UsersPage } from './users-page';
 
 /**
@@ -31,6 +32,7 @@ export default function AdminArea() {
         <Route path="products" element={<ProductsPage />} />
         <Route path="products/create" element={<CreateProductPage />} />
         <Route path="products/manage/:productId" element={<EditProductPage />} />
+        <Route path="stock" element={<StockPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/order/:orderId" element={<OrderDetailPage />} />
         <Route path="holds" element={<HoldsPage />} />

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/error-message';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDashboard } from '../api/get-dashboard';
+import { LowStockList } from '../components/low-stock-list';
 import { RecentOrdersTable } from '../components/recent-orders-table';
 import { SummaryCard } from '../components/summary-card';
 import { cellClass, Table } from '../components/table';
@@ -109,6 +110,7 @@ export function DashboardPage() {
           </>
         )}
       </section>
+      <LowStockList rows={d.lowStock} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminProduct } from '../api/get-product';
 import { useUpdateProduct } from '../api/save-product';
 import { ProductForm } from '../components/product-form';
+import { VariantMatrix } from '../components/variant-matrix';
 import { formatDateTime } from '../lib/format';
 
 export function EditProductPage() {
@@ -60,6 +61,7 @@ export function EditProductPage() {
           </dl>
         </ProductForm>
       )}
+      {product.data ? <VariantMatrix productId={productId} /> : null}
     </section>
   );
 }
