@@ -15,6 +15,7 @@ import { newsletterModule } from './modules/newsletter/index';
 import { notifyModule } from './modules/notify/index';
 import { ordersModule } from './modules/orders/index';
 import { paymentsModule } from './modules/payments/index';
+import { productImportModule } from './modules/product-import/index';
 import { returnsModule } from './modules/returns/index';
 import { settingsModule } from './modules/settings/index';
 import { usersModule } from './modules/users/index';
@@ -54,6 +55,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   addressesModule,
   invoicesModule,
   returnsModule,
+  productImportModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

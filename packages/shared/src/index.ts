@@ -25,6 +25,7 @@ export * from './schemas/gst-report';
 export * from './schemas/holds';
 export * from './schemas/order-admin';
 export * from './schemas/order-details';
+export * from './schemas/product-import';
 export * from './schemas/orders';
 export * from './schemas/payments';
 export * from './schemas/refunds';

@@ -1,0 +1,115 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { categories, products, productVariants } from '../../db/schema/catalogue';
+
+// The queries of Import/Export: reads in slices, and the writes of one product at a time.
+
+export type ProductRecord = typeof products.$inferSelect;
+export type VariantRecord = typeof productVariants.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type ProductColumns = Partial<Omit<NewProduct, 'id' | 'createdAt' | 'updatedAt' | 'countInStock'>>;
+export type VariantColumns = Partial<Pick<VariantRecord, 'sku' | 'pricePaise' | 'image' | 'active'>>;
+
+const SLICE = 1000;
+
+export async function findCategoryTree(db: DbOrTx) {
+  return db.select().from(categories);
+}
+
+/** The variants these SKUs name, with whether their product is live. */
+export async function findVariantsBySku(db: DbOrTx, skus: readonly string[]) {
+  const found: { variant: VariantRecord; archived: boolean }[] = [];
+  for (let i = 0; i < skus.length; i += SLICE) {
+    const rows = await db
+      .select({ variant: productVariants, archivedAt: products.archivedAt })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(inArray(productVariants.sku, skus.slice(i, i + SLICE)));
+    for (const r of rows) found.push({ variant: r.variant, archived: r.archivedAt !== null });
+  }
+  return found;
+}
+
+/** Products (live or archived) by id or by SKU. */
+export async function findProducts(db: DbOrTx, by: 'id' | 'sku', keys: readonly string[]) {
+  const found: ProductRecord[] = [];
+  const column = by === 'id' ? products.id : products.sku;
+  for (let i = 0; i < keys.length; i += SLICE) {
+    found.push(
+      ...(await db
+        .select()
+        .from(products)
+        .where(inArray(column, keys.slice(i, i + SLICE)))),
+    );
+  }
+  return found;
+}
+
+/** Every variant of these products, in their order. */
+export async function findVariantsOf(db: DbOrTx, productIds: readonly string[]) {
+  const found: VariantRecord[] = [];
+  for (let i = 0; i < productIds.length; i += SLICE) {
+    found.push(
+      ...(await db
+        .select()
+        .from(productVariants)
+        .where(inArray(productVariants.productId, productIds.slice(i, i + SLICE)))
+        .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))),
+    );
+  }
+  return found;
+}
+
+/** One slice of live products in id order after `afterId`, with their variants. */
+export async function findExportSlice(db: DbOrTx, afterId: string | null, limit: number) {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(afterId ? and(isNull(products.archivedAt), gt(products.id, afterId)) : isNull(products.archivedAt))
+    .orderBy(asc(products.id))
+    .limit(limit);
+  const variants = await findVariantsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { rows, variants };
+}
+
+export async function insertProduct(tx: DbOrTx, values: NewProduct): Promise<string> {
+  const [row] = await tx.insert(products).values(values).returning({ id: products.id });
+  return row!.id;
+}
+
+export async function updateProduct(tx: DbOrTx, id: string, changes: ProductColumns): Promise<void> {
+  await tx.update(products).set(changes).where(eq(products.id, id));
+}
+
+/**
+ * Gives the variants the database just made a SKU nobody can mean ("~" and its id), so the file's
+ * SKUs can be set on them in any order without meeting one of them on the way.
+ */
+export async function parkNewSkus(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(productVariants)
+    .set({ sku: sql`'~' || ${productVariants.id}::text` })
+    .where(inArray(productVariants.id, [...ids]));
+}
+
+export async function updateVariant(tx: DbOrTx, id: string, changes: VariantColumns): Promise<void> {
+  await tx.update(productVariants).set(changes).where(eq(productVariants.id, id));
+}
+
+export async function deleteVariants(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.delete(productVariants).where(inArray(productVariants.id, [...ids]));
+}
+
+/** Moves stock by `change` with reason 'import' (a ledger row, naming the admin); false if it would go below 0. */
+export async function moveImportStock(tx: DbOrTx, variantId: string, change: number, actorId: string) {
+  const result = (await tx.execute(
+    sql`select inventory_move(${variantId}::uuid, ${change}::int, 'import', null, ${actorId}::uuid) as "left"`,
+  )) as unknown as { rows: { left: number | null }[] };
+  const left = result.rows[0]?.left;
+  return left !== null && left !== undefined;
+}
