@@ -19,7 +19,9 @@ const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif
 
 // Every address that is not the public internet: this machine, the private networks, link-local
 // (cloud metadata at 169.254.169.254), carrier-grade NAT, multicast, documentation and reserved ranges.
-const notPublic = new BlockList();
+const notPublic4 = new BlockList();
+// Kept apart: a list holding ::ffff:0:0/96 would also match every IPv4 address checked against it.
+const notPublic6 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -35,7 +37,7 @@ for (const [net, bits] of [
   ['203.0.113.0', 24],
   ['224.0.0.0', 3],
 ] as const)
-  notPublic.addSubnet(net, bits, 'ipv4');
+  notPublic4.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
   ['::', 128],
   ['::1', 128],
@@ -47,7 +49,7 @@ for (const [net, bits] of [
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
-  notPublic.addSubnet(net, bits, 'ipv6');
+  notPublic6.addSubnet(net, bits, 'ipv6');
 
 /** True for an address on the public internet (an IPv4-mapped IPv6 address is judged as its IPv4). */
 export function isPublicAddress(address: string): boolean {
@@ -55,7 +57,7 @@ export function isPublicAddress(address: string): boolean {
   if (mapped) return isPublicAddress(mapped[1]!);
   const family = isIP(address);
   if (family === 0) return false;
-  return !notPublic.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? !notPublic4.check(address, 'ipv4') : !notPublic6.check(address, 'ipv6');
 }
 
 /**
