@@ -32,7 +32,7 @@ import {
   findExportSlice,
   findVariantsOf,
   insertProduct,
-  moveImportStock,
+  moveImportStockInBulk,
   type ProductColumns,
   type ProductRecord,
   parkNewSkus,
@@ -53,6 +53,8 @@ export interface ProductImportServiceDeps {
 
 /** A file checked whole and found importable. */
 export type CheckedImport = Extract<ImportPlan, { products: unknown }> & { rows: number };
+
+type StockMove = { variantId: string; change: number };
 
 const EXPORT_SLICE = 500;
 const FETCHES_AT_ONCE = 4;
@@ -135,11 +137,16 @@ export class ProductImportService {
         return keys.get(value) ?? storedValueOf(value);
       };
       let done = 0;
+      const moves: StockMove[] = [];
       for (const planned of checked.products) {
-        const id = await this.writeProduct(tx, actor, planned, imageOf, summary);
+        const id = await this.writeProduct(tx, planned, imageOf, summary, moves);
         touched.push(id);
-        if (++done % 100 === 0 || done === total)
+        if (++done % 200 === 0 || done === total) {
+          const wanted = moves.length;
+          if ((await moveImportStockInBulk(tx, moves.splice(0), actor.id)) !== wanted)
+            throw new Error('an import stock move did not apply');
           progress({ type: 'progress', phase: 'writing', done, total });
+        }
       }
       await this.deps.audit.record(tx, actor, {
         action: 'product.import',
@@ -152,12 +159,13 @@ export class ProductImportService {
     return summary;
   }
 
+  /** Writes one product and its variants; their stock changes are left in `moves` for one bulk statement. */
   private async writeProduct(
     tx: Parameters<Parameters<typeof inTransaction>[1]>[0],
-    actor: Actor,
     planned: PlannedProduct,
     imageOf: (value: string | null, current: string | null) => string | null,
     summary: ImportSummary,
+    moves: StockMove[],
   ): Promise<string> {
     const head = planned.rows[0]!.row;
     const columns: ProductColumns = {
@@ -234,8 +242,7 @@ export class ProductImportService {
       const changes = current ? changed(current, wantedColumns) : wantedColumns;
       if (Object.keys(changes).length) await updateVariant(tx, variant.id, changes);
       const stockChange = row.stock - variant.stock;
-      if (stockChange !== 0 && !(await moveImportStock(tx, variant.id, stockChange, actor.id)))
-        throw new Error(`stock of ${row.sku} not moved`);
+      if (stockChange !== 0) moves.push({ variantId: variant.id, change: stockChange });
       if (!current) summary.variantsCreated++;
       else if (Object.keys(changes).length || stockChange !== 0) summary.variantsUpdated++;
       else summary.unchanged++;
