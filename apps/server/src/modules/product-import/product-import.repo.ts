@@ -144,3 +144,27 @@ export async function moveImportStockInBulk(
     select count(*)::int as n from booked`)) as unknown as { rows: { n: number }[] };
   return result.rows[0]?.n ?? 0;
 }
+
+/** Sets SKU, price, image and active on several variants in one statement. */
+export async function updateVariants(
+  tx: DbOrTx,
+  rows: readonly {
+    id: string;
+    sku: string;
+    pricePaise: number | null;
+    image: string | null;
+    active: boolean;
+  }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.id}::uuid, ${r.sku}::text, ${r.pricePaise}::int, ${r.image}::text, ${r.active}::boolean)`,
+    ),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update product_variants v set sku = d.sku, price_paise = d.price, image = d.image, active = d.active
+    from (values ${values}) as d(id, sku, price, image, active) where v.id = d.id`);
+}

@@ -38,7 +38,7 @@ import {
   parkNewSkus,
   updateProduct,
   updateVariant,
-  type VariantColumns,
+  updateVariants,
 } from './product-import.repo';
 
 export interface ProductImportServiceDeps {
@@ -215,10 +215,6 @@ export class ProductImportService {
     const known = new Set(before.map((v) => v.id));
     const now = await findVariantsOf(tx, [id]);
     const made = now.filter((v) => !known.has(v.id));
-    await parkNewSkus(
-      tx,
-      made.map((v) => v.id),
-    );
     const wanted = new Set(planned.rows.map((r) => comboKey(r.row)));
     await deleteVariants(
       tx,
@@ -228,25 +224,36 @@ export class ProductImportService {
     const byCombo = new Map(made.map((v) => [comboKey(v), v]));
     const beforeById = new Map(before.map((v) => [v.id, v]));
     const listed = new Set<string>();
+    const writes: Parameters<typeof updateVariants>[1][number][] = [];
     for (const { row } of planned.rows) {
       const current = bySku.get(row.sku);
       const variant = current ?? byCombo.get(comboKey(row));
       if (!variant) throw new Error(`no variant for ${row.sku}`);
       listed.add(variant.id);
-      const wantedColumns: VariantColumns = {
+      const wantedColumns = {
         sku: row.sku,
         pricePaise: row.variant_price,
         image: imageOf(row.image, variant.image),
         active: row.active,
       };
       const changes = current ? changed(current, wantedColumns) : wantedColumns;
-      if (Object.keys(changes).length) await updateVariant(tx, variant.id, changes);
+      if (Object.keys(changes).length) writes.push({ id: variant.id, ...wantedColumns });
       const stockChange = row.stock - variant.stock;
       if (stockChange !== 0) moves.push({ variantId: variant.id, change: stockChange });
       if (!current) summary.variantsCreated++;
       else if (Object.keys(changes).length || stockChange !== 0) summary.variantsUpdated++;
       else summary.unchanged++;
     }
+    // The SKUs the database gave new variants are parked first only when one of them is wanted by
+    // another variant: a unique index is checked row by row, even within one statement.
+    const held = new Map(made.map((v) => [v.sku, v.id]));
+    if (writes.some((w) => held.has(w.sku) && held.get(w.sku) !== w.id)) {
+      await parkNewSkus(
+        tx,
+        made.map((v) => v.id),
+      );
+    }
+    await updateVariants(tx, writes);
     // A new colour or size on the product may have switched variants the file does not list back
     // on: they keep the state they had.
     for (const v of now) {
