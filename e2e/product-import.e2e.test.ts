@@ -84,7 +84,7 @@ describeInBrowser('an admin imports products from a CSV file', () => {
     await status.filter({ hasText: 'Imported 2 rows.' }).waitFor();
     expect(await status.textContent()).toContain('Products: 1 created');
 
-    await page.goto(`/products?search=${encodeURIComponent('Imported Chikankari Kurta')}`);
+    await page.goto(`/search?q=${encodeURIComponent('Imported Chikankari Kurta')}`);
     await hydrated(page);
     await page.locator('main').getByText('Imported Chikankari Kurta').first().waitFor();
   });
