@@ -16,6 +16,7 @@ import { newsletterModule } from './modules/newsletter/index';
 import { notifyModule } from './modules/notify/index';
 import { ordersModule } from './modules/orders/index';
 import { paymentsModule } from './modules/payments/index';
+import { productImportModule } from './modules/product-import/index';
 import { returnsModule } from './modules/returns/index';
 import { settingsModule } from './modules/settings/index';
 import { stockAlertsModule } from './modules/stock-alerts/index';
@@ -58,6 +59,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   invoicesModule,
   returnsModule,
   inventoryModule,
+  productImportModule,
 ];
 
 /** /api: every module's store routes, then one encapsulated admin scope holding every admin route. */

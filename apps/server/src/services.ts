@@ -25,6 +25,7 @@ import { OrdersService } from './modules/orders/orders.service';
 import { ShipmentAdminService } from './modules/orders/shipment-admin.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { RefundsService } from './modules/payments/refunds.service';
+import { ProductImportService } from './modules/product-import/index';
 import { RateLimitService } from './modules/rate-limit/rate-limit.service';
 import { ReturnsService } from './modules/returns/index';
 import { SeoService } from './modules/seo/seo.service';
@@ -60,6 +61,8 @@ export interface Services {
   audit: AuditService;
   userAdmin: UserAdminService;
   productAdmin: ProductAdminService;
+  /** Import/Export of the products CSV. */
+  productImport: ProductImportService;
   ai: AiService;
   limits: RateLimitService;
   contact: ContactService;
@@ -185,6 +188,7 @@ export function createServices(deps: Deps): Services {
     audit,
     userAdmin,
     productAdmin: new ProductAdminService({ ...deps, catalogue, audit }),
+    productImport: new ProductImportService({ ...deps, catalogue, audit }),
     ai: new AiService({ ...deps, limits }),
     limits,
     contact: new ContactService({ ...deps, limits }),

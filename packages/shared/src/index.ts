@@ -27,6 +27,7 @@ export * from './schemas/order-admin';
 export * from './schemas/order-details';
 export * from './schemas/orders';
 export * from './schemas/payments';
+export * from './schemas/product-import';
 export * from './schemas/refunds';
 export * from './schemas/returns';
 export * from './schemas/settings';

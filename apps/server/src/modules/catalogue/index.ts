@@ -8,7 +8,7 @@ export {
 } from './catalogue.service';
 export type { CategoriesService } from './categories.service';
 export { imageUrl } from './image-url';
-export { storedValueOf } from './product-images';
+export { PRODUCT_IMAGE_RULES, storedValueOf, storeProductImages } from './product-images';
 export { type ProductRow, toProduct } from './product-view';
 export { IMAGE_VARIANT_TAGS, uploadsRoutes } from './uploads.routes';
 

@@ -13,6 +13,7 @@ import { NewsletterPage } from './newsletter-page';
 import { OrderDetailPage } from './order-detail-page';
 import { OrdersPage } from './orders-page';
 import { OutboxPage } from './outbox-page';
+import { ProductImportPage } from './product-import-page';
 import { ProductsPage } from './products-page';
 import { ShopSettingsPage } from './shop-settings-page';
 import { StockPage } from './stock-page';
@@ -31,6 +32,7 @@ export default function AdminArea() {
         <Route path="users" element={<UsersPage />} />
         <Route path="products" element={<ProductsPage />} />
         <Route path="products/create" element={<CreateProductPage />} />
+        <Route path="products/import" element={<ProductImportPage />} />
         <Route path="products/manage/:productId" element={<EditProductPage />} />
         <Route path="stock" element={<StockPage />} />
         <Route path="orders" element={<OrdersPage />} />

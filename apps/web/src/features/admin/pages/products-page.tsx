@@ -40,9 +40,14 @@ export function ProductsPage() {
     <section>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Products</h1>
-        <Link to="/admin/products/create" className={buttonClasses('primary', 'md')}>
-          Add Product
-        </Link>
+        <div className="flex gap-2">
+          <Link to="/admin/products/import" className={buttonClasses('outline', 'md')}>
+            Import / Export
+          </Link>
+          <Link to="/admin/products/create" className={buttonClasses('primary', 'md')}>
+            Add Product
+          </Link>
+        </div>
       </div>
       <div className="mt-6 mb-4 flex flex-wrap items-center justify-between gap-4">
         <SearchBox
