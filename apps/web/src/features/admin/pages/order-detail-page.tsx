@@ -143,7 +143,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
               {order.isTest ? <TestOrderBadge /> : null}
             </Fact>
             <Fact term="Status">
-              <OrderStatusBadge status={order.status} long />
+              <OrderStatusBadge status={order.displayStatus} long />
             </Fact>
             <Fact term="Placed">{formatDateTime(order.createdAt)}</Fact>
             <Fact term="Customer">
