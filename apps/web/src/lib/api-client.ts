@@ -86,8 +86,8 @@ export interface RequestOptions<T> {
    * password is not the end of a session.
    */
   token?: string | null;
-  /** 'text' hands back a successful reply's body as it is (a CSV download); JSON by default. */
-  as?: 'json' | 'text';
+  /** 'text' hands back a successful reply's body as it is (a CSV download), 'blob' its bytes (a photo); JSON by default. */
+  as?: 'json' | 'text' | 'blob';
   /** Extra request headers (an Idempotency-Key). */
   headers?: Record<string, string>;
 }
@@ -138,6 +138,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   const renewed = response.headers.get(SESSION_TOKEN_HEADER);
   if (renewed && current) useSession.getState().setToken(renewed);
   if (response.ok && options.as === 'text') return (await response.text()) as T;
+  if (response.ok && options.as === 'blob') return (await response.blob()) as T;
   const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     // Only a reply to the session's own token ends it: a wrong password on the login form is an error.

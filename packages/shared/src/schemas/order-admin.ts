@@ -119,6 +119,9 @@ export const orderItemReplySchema = z.object({
   name: z.string(),
   image: z.string().nullable(),
   qty: z.number().int(),
+  /** Units of `qty` cancelled, and returned (received), since it was bought. */
+  cancelledQty: z.number().int(),
+  returnedQty: z.number().int(),
   /** Rupees per unit, before the product discount. */
   price: z.number(),
   /** Percent. */

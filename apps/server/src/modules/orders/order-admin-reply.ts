@@ -69,6 +69,8 @@ export function toAdminOrder({ order, items, payments, history, shipment }: Admi
       name: item.name,
       image: item.image ? imageUrl(item.image) : null,
       qty: item.quantity,
+      cancelledQty: item.cancelledQuantity,
+      returnedQty: item.returnedQuantity,
       price: paiseToRupees(item.unitPricePaise),
       discount: item.discount,
       colour: item.colour,

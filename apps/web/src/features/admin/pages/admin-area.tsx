@@ -14,6 +14,7 @@ import { OrderDetailPage } from './order-detail-page';
 import { OrdersPage } from './orders-page';
 import { OutboxPage } from './outbox-page';
 import { ProductsPage } from './products-page';
+import { ReturnsPage } from './returns-page';
 import { ShopSettingsPage } from './shop-settings-page';
 import { UsersPage } from './users-page';
 
@@ -34,6 +35,7 @@ export default function AdminArea() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/order/:orderId" element={<OrderDetailPage />} />
         <Route path="holds" element={<HoldsPage />} />
+        <Route path="returns" element={<ReturnsPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="shop" element={<ShopSettingsPage />} />
         <Route path="delivery" element={<DeliveryZonesPage />} />
