@@ -87,10 +87,10 @@ export interface RequestOptions<T> {
    */
   token?: string | null;
   /**
-   * 'text' hands back a successful reply's body as it is (a CSV download); 'response' the reply
-   * itself, to read a streamed body as it arrives; JSON by default.
+   * 'text' hands back a successful reply's body as it is (a CSV download), 'blob' its bytes (a photo),
+   * 'response' the reply itself, to read a streamed body as it arrives; JSON by default.
    */
-  as?: 'json' | 'text' | 'response';
+  as?: 'json' | 'text' | 'blob' | 'response';
   /** Extra request headers (an Idempotency-Key). */
   headers?: Record<string, string>;
 }
@@ -142,6 +142,7 @@ export async function api<T = unknown>(path: string, options: RequestOptions<T> 
   if (renewed && current) useSession.getState().setToken(renewed);
   if (response.ok && options.as === 'text') return (await response.text()) as T;
   if (response.ok && options.as === 'response') return response as T;
+  if (response.ok && options.as === 'blob') return (await response.blob()) as T;
   const data: unknown = response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
     // Only a reply to the session's own token ends it: a wrong password on the login form is an error.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX, ORDER_STATUSES, type OrderStatus } from '../constants';
-import { orderStatusSchema } from '../order-status';
+import { displayStatusSchema, orderStatusSchema } from '../order-status';
 import { isoDate, text } from './common';
 import { shipmentSchema } from './shipments';
 
@@ -69,6 +69,8 @@ export const adminOrderSummarySchema = z
     _id: z.string(),
     user: orderCustomerSchema,
     status: orderStatusSchema,
+    /** `status`, or "Partly returned" when some delivered units came back (decision 201). */
+    displayStatus: displayStatusSchema,
     /** Rupees. */
     totalPrice: z.number(),
     isPaid: z.boolean(),
@@ -117,6 +119,9 @@ export const orderItemReplySchema = z.object({
   name: z.string(),
   image: z.string().nullable(),
   qty: z.number().int(),
+  /** Units of `qty` cancelled, and returned (received), since it was bought. */
+  cancelledQty: z.number().int(),
+  returnedQty: z.number().int(),
   /** Rupees per unit, before the product discount. */
   price: z.number(),
   /** Percent. */

@@ -30,7 +30,7 @@ export const refundSchema = z
     amount: z.number(),
     status: z.enum(['pending', 'processed', 'failed']),
     reason: z.string(),
-    kind: z.enum(['admin', 'cancellation', 'return']),
+    kind: z.enum(['admin', 'cancellation', 'return', 'late_payment']),
     providerRefundId: z.string().nullable(),
     createdAt: isoDate,
     processedAt: isoDate.nullable(),

@@ -80,6 +80,8 @@ export const returnRequestSchema = z
     createdAt: isoDate,
     /** Admin lists only. */
     customer: z.object({ name: z.string(), email: z.string() }).optional(),
+    /** Whether the shopper attached a photo (read it from the request's `photo` path, signed in). */
+    hasPhoto: z.boolean(),
   })
   .meta({ id: 'ReturnRequest' });
 export type ReturnRequest = z.infer<typeof returnRequestSchema>;
@@ -91,8 +93,28 @@ export type ReturnRequestsReply = z.infer<typeof returnRequestsReplySchema>;
 
 /** GET /admin/returns: one status or all, newest first. */
 export const adminReturnsQuerySchema = z
-  .object({ status: z.enum(RETURN_REQUEST_STATUSES).optional() })
+  .object({
+    status: z.enum(RETURN_REQUEST_STATUSES).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
   .strict();
+
+/** Return requests per page of the admin's all-returns list. */
+export const ADMIN_RETURNS_PAGE_SIZE = 20;
+
+/** GET /admin/returns: a page of every order's return requests, newest first. */
+export const adminReturnsReplySchema = z
+  .object({
+    returns: z.array(returnRequestSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'AdminReturns' });
+export type AdminReturnsReply = z.infer<typeof adminReturnsReplySchema>;
+
+/** The one optional photo of a return: at most 5 MB, stored as WebP of at most 1600 pixels. */
+export const RETURN_PHOTO_LIMITS = { bytes: 5 * 1024 * 1024, side: 1600 } as const;
 
 const afterSaleLine = z.object({
   orderItemId: z.string(),

@@ -65,8 +65,8 @@ export const shipments = pgTable(
 
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
-/** Why money goes back: an admin's refund, a cancellation, a return. */
-export const REFUND_KINDS = ['admin', 'cancellation', 'return'] as const;
+/** Why money goes back: an admin's refund, a cancellation, a return, a late payment the order could not take. */
+export const REFUND_KINDS = ['admin', 'cancellation', 'return', 'late_payment'] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
 
 /**
@@ -107,7 +107,7 @@ export const refunds = pgTable(
     index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
     check('refunds_status_known', sql`${t.status} in ('pending', 'processed', 'failed')`),
-    check('refunds_kind_known', sql`${t.kind} in ('admin', 'cancellation', 'return')`),
+    check('refunds_kind_known', sql`${t.kind} in ('admin', 'cancellation', 'return', 'late_payment')`),
     check('refunds_processed_at', sql`(${t.status} = 'processed') = (${t.processedAt} is not null)`),
   ],
 );

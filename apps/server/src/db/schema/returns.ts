@@ -27,6 +27,8 @@ export const returnRequests = pgTable(
     adminNote: text('admin_note'),
     refundId: uuid('refund_id').references(() => refunds.id, { onDelete: 'set null' }),
     refundPaise: integer('refund_paise'),
+    /** The shopper's one optional photo (a WebP storage key under `returns/`, served only to them and admins). */
+    photoKey: text('photo_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,6 +42,7 @@ export const returnRequests = pgTable(
     ),
     check('return_requests_refunded', sql`(${t.status} = 'refunded') = (${t.refundPaise} is not null)`),
     check('return_requests_refund_not_negative', sql`${t.refundPaise} is null or ${t.refundPaise} >= 0`),
+    check('return_requests_photo_key_stored', sql`${t.photoKey} is null or ${t.photoKey} like 'returns/%'`),
   ],
 );
 

@@ -13,13 +13,15 @@ export const IMAGE_WIDTHS = ['160', '320', '480', '640', '960'] as const;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * A key from the URL, or undefined when it could leave the uploads folder or
- * reach a hidden file (`..`, `.variants`, absolute paths, backslashes, NUL).
+ * A key from the URL, or undefined when it could leave the uploads folder,
+ * reach a hidden file (`..`, `.variants`, absolute paths, backslashes, NUL) or a private one.
  */
 export function safeImageKey(raw: string): string | undefined {
   if (!raw || raw.length > 300 || /[\\\0]/.test(raw) || raw.startsWith('/')) return undefined;
   const segments = raw.split('/');
   if (segments.some((s) => s === '' || s.startsWith('.'))) return undefined;
+  // Shoppers' return photos are private: served only through the signed-in returns routes.
+  if (segments[0] === 'returns') return undefined;
   return raw;
 }
 

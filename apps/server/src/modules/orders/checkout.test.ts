@@ -8,6 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signUp } from '../../../test/accounts';
 import { ManualBackground } from '../../../test/background';
 import { ManualClock } from '../../../test/clock';
 import {
@@ -22,6 +23,7 @@ import {
 } from '../../../test/fixtures/checkout';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { startSmtp } from '../../../test/smtp-server';
+import { refunds } from '../../db/schema/after-sale';
 import { payments } from '../../db/schema/orders';
 import { paymentEvents } from '../../db/schema/payments';
 import { cartItems, carts, couponRedemptions } from '../../db/schema/shopping';
@@ -455,8 +457,20 @@ describe('checkout through the payment sandbox', () => {
     expect(res.json().message).toBe(
       'Mug sold out after this order expired, so it cannot be honoured. Your payment of ₹990 is being refunded.',
     );
+    await background.flush();
     const [payment] = await t.db.select().from(payments).where(eq(payments.orderId, order.orderId));
-    expect(payment).toMatchObject({ status: 'refunded', providerRefundId: expect.stringMatching(/^rfnd_/) });
+    expect(payment).toMatchObject({ status: 'refunded' });
+    // The money goes back through the refunds table like every other refund (decision 200).
+    const made = await t.db.select().from(refunds).where(eq(refunds.orderId, order.orderId));
+    expect(made).toMatchObject([
+      {
+        kind: 'late_payment',
+        amountPaise: 99_000,
+        paymentId: payment!.id,
+        status: 'processed',
+        providerRefundId: expect.stringMatching(/^rfnd_/),
+      },
+    ]);
     expect((await findOrderById(t.db, order.orderId))!.status).toBe('Cancelled');
     expect(await stockOf(t.db, mug)).toBe(1);
     // Replays of verify and of the webhooks refund nothing twice.
@@ -464,7 +478,22 @@ describe('checkout through the payment sandbox', () => {
     await background.flush();
     const after = await t.db.select().from(payments).where(eq(payments.orderId, order.orderId));
     expect(after).toHaveLength(1);
-    expect(after[0]!.providerRefundId).toBe(payment!.providerRefundId);
+    const again = await t.db.select().from(refunds).where(eq(refunds.orderId, order.orderId));
+    expect(again).toHaveLength(1);
+    expect(again[0]!.providerRefundId).toBe(made[0]!.providerRefundId);
+    // The admin's refunds list of the order shows it, and nothing remains to refund.
+    const admin = await signUp(t, `admin${Math.floor(Math.random() * 1e9)}@example.com`, { admin: true });
+    const listed = await inject({
+      method: 'GET',
+      url: `/api/admin/orders/${order.orderId}/refunds`,
+      headers: admin.auth,
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toMatchObject({
+      refunds: [{ kind: 'late_payment', amount: 990, status: 'processed' }],
+      refunded: 990,
+      remaining: 0,
+    });
   });
 
   it('deletes the shopper’s own unpaid order, giving its stock and coupon back once', async () => {

@@ -1,5 +1,5 @@
 import type { AdminOrder, AdminOrderSummary, Shipment } from '@bazaar/shared';
-import { paiseToRupees } from '@bazaar/shared';
+import { displayStatus, paiseToRupees } from '@bazaar/shared';
 import { imageUrl } from '../catalogue/index';
 import { profileImageUrl } from '../users/index';
 import type { OrderWithCustomer } from './order-admin.repo';
@@ -29,6 +29,11 @@ export function toAdminOrderSummary(order: OrderWithCustomer): AdminOrderSummary
       profileImage: profileImageUrl(order.account?.profileImage ?? null),
     },
     status: order.status,
+    displayStatus: displayStatus(order.status, {
+      bought: order.itemCount,
+      cancelled: order.cancelledUnits,
+      returned: order.returnedUnits,
+    }),
     totalPrice: paiseToRupees(order.totalPaise),
     isPaid: order.paidAt !== null,
     paidAt: order.paidAt?.toISOString() ?? null,
@@ -64,6 +69,8 @@ export function toAdminOrder({ order, items, payments, history, shipment }: Admi
       name: item.name,
       image: item.image ? imageUrl(item.image) : null,
       qty: item.quantity,
+      cancelledQty: item.cancelledQuantity,
+      returnedQty: item.returnedQuantity,
       price: paiseToRupees(item.unitPricePaise),
       discount: item.discount,
       colour: item.colour,

@@ -14,6 +14,7 @@ import { paymentRows, sandboxWebhookRows } from '../../../test/fixtures/payments
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { type RazorpayServer, startRazorpayServer } from '../../../test/razorpay-server';
 import { type ServerProcess, startServerProcess } from '../../../test/server-process';
+import { refunds } from '../../db/schema/after-sale';
 import { orders } from '../../db/schema/orders';
 import { paymentEvents, sandboxPayments } from '../../db/schema/payments';
 import type { KillPoint } from '../../lib/kill-point';
@@ -125,6 +126,8 @@ describe.skipIf(!onPostgres)(
   { timeout: 180_000 },
   () => {
     const h = harness(() => ({ PAYMENTS_PROVIDER: 'sandbox' }));
+    const lateRefunds = (orderId: string) =>
+      h.seeder.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     let n = 0;
     const newShopper = () => shopper(h.seeder, `killed${n++}-${Math.floor(Math.random() * 1e9)}@example.com`);
     const webhooksOf = async (providerOrderId: string) =>
@@ -307,25 +310,31 @@ describe.skipIf(!onPostgres)(
       await payInSandbox(a, order.razorpayOrderId);
       await h.died(a);
       const [owed] = await paymentRows(h.seeder.db, order.orderId);
-      expect(owed).toMatchObject({ status: 'refund_due' });
+      // Made at the sandbox, not recorded: the refund in the refunds table is still pending.
+      expect(await lateRefunds(order.orderId)).toMatchObject([{ kind: 'late_payment', status: 'pending' }]);
       const [atSandbox] = await h.seeder.db
         .select()
         .from(sandboxPayments)
         .where(eq(sandboxPayments.orderId, order.razorpayOrderId));
       expect(atSandbox).toMatchObject({ status: 'refunded', refundId: expect.stringMatching(/^rfnd_/) });
-      // The dead process's claim on the refund goes stale.
+      // The dead process's claims (on the payment, and on its refund in the refunds table) go stale.
       await h.seeder.db.execute(
         `update payments set refund_claimed_at = now() - interval '10 minutes' where id = '${owed!.id}'`,
       );
+      await h.seeder.db.execute(
+        `update refunds set claimed_at = now() - interval '10 minutes' where order_id = '${order.orderId}'`,
+      );
 
       await h.start();
-      await until(
-        'the refund to be recorded',
-        async () => ((await paymentRows(h.seeder.db, order.orderId))[0]?.status ?? '') === 'refunded',
-      );
-      expect((await paymentRows(h.seeder.db, order.orderId))[0]!.providerRefundId).toBe(
-        'refunded-at-provider',
-      );
+      await until('the refund to be recorded', async () => {
+        const [refund] = await lateRefunds(order.orderId);
+        const [payment] = await paymentRows(h.seeder.db, order.orderId);
+        return refund?.status === 'processed' && payment?.status === 'refunded';
+      });
+      // Asked again under its key, the sandbox answered the refund it had made: one refund, recorded.
+      expect(await lateRefunds(order.orderId)).toMatchObject([
+        { kind: 'late_payment', providerRefundId: atSandbox!.refundId },
+      ]);
       expect(await h.status(order.orderId)).toBe('Cancelled');
     });
   },
@@ -347,6 +356,8 @@ describe.skipIf(!onPostgres)(
       RAZORPAY_KEY_SECRET: keys.keySecret,
       RAZORPAY_API_URL: razorpay.url,
     }));
+    const lateRefunds = (orderId: string) =>
+      h.seeder.db.select().from(refunds).where(eq(refunds.orderId, orderId));
     let n = 0;
     const newShopper = () => shopper(h.seeder, `rzp${n++}-${Math.floor(Math.random() * 1e9)}@example.com`);
     const asked = (providerOrderId: string) =>
@@ -412,12 +423,16 @@ describe.skipIf(!onPostgres)(
       await h.seeder.db.execute(
         `update payments set refund_claimed_at = now() - interval '10 minutes' where order_id = '${order.orderId}'`,
       );
+      await h.seeder.db.execute(
+        `update refunds set claimed_at = now() - interval '10 minutes' where order_id = '${order.orderId}'`,
+      );
 
       await h.start();
-      await until(
-        'the refund to be recorded',
-        async () => ((await paymentRows(h.seeder.db, order.orderId))[0]?.status ?? '') === 'refunded',
-      );
+      await until('the refund to be recorded', async () => {
+        const [refund] = await lateRefunds(order.orderId);
+        const [payment] = await paymentRows(h.seeder.db, order.orderId);
+        return refund?.status === 'processed' && payment?.status === 'refunded';
+      });
       expect(razorpay.refunds.filter((r) => r.payment_id === late.id)).toHaveLength(1);
       expect(await h.status(order.orderId)).toBe('Cancelled');
     });

@@ -149,7 +149,8 @@ export async function markRefundDue(db: DbOrTx, id: string): Promise<void> {
   counted(db, rows.length, 'refund_due');
 }
 
-export async function markRefunded(db: DbOrTx, id: string, providerRefundId: string): Promise<void> {
+/** The payment's money is owed back through its refund in the refunds table (its provider id once known). */
+export async function markRefunded(db: DbOrTx, id: string, providerRefundId: string | null): Promise<void> {
   const rows = await db
     .update(payments)
     .set({ status: 'refunded', providerRefundId })

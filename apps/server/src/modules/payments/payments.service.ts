@@ -467,6 +467,9 @@ export class PaymentsService implements OrderPayments {
       return { outcome: 'paid', orderId: order.id };
     }
     await markRefundDue(tx, row.id);
+    // The money goes back through the refunds table like every other refund (decision 200): listed,
+    // asked of the provider once under this key, settled by its webhook, a credit note if invoiced.
+    await this.lateRefund(tx, row.id, order.id, payment.amountPaise);
     return {
       outcome: 'refunded',
       orderId: order.id,
@@ -475,14 +478,27 @@ export class PaymentsService implements OrderPayments {
     };
   }
 
+  /** The refund of a late payment the order could not take, recorded once per payment (its key). */
+  private lateRefund(db: DbOrTx, paymentId: string, orderId: string, amountPaise: number) {
+    return this.deps.refunds.request(db, {
+      orderId,
+      amountPaise,
+      reason: REFUND_REASON,
+      kind: 'late_payment',
+      requestedBy: null,
+      idempotencyKey: `late_payment_${paymentId}`,
+    });
+  }
+
   /**
-   * Refunds every payment marked for refund, each by one process (claimed first, see
-   * claimRefundDue). A refund the provider refuses stays marked and the next round (of the
-   * payments job, or an expiry) tries it again; one the provider already made (a process died
-   * after asking) is recorded as made.
+   * Hands every payment marked for refund to the refunds table, each by one process (claimed first,
+   * see claimRefundDue): its refund is recorded under the payment's key (made before, when it was
+   * marked; made here for one marked before refunds went through the table), and the payment is
+   * then refunded in the books. The refunds service asks the provider once and retries what went
+   * unanswered (retryDue); this never calls the provider itself, so nothing is paid twice.
    */
   async refundsDue(): Promise<number> {
-    const { db, payments: provider, log, clock } = this.deps;
+    const { db, log, clock } = this.deps;
     let refunded = 0;
     const tried = new Set<string>();
     for (;;) {
@@ -490,20 +506,16 @@ export class PaymentsService implements OrderPayments {
       if (!due || tried.has(due.id)) return refunded;
       tried.add(due.id);
       try {
-        const refund = await provider.refund(due.providerPaymentId!, due.amountPaise, REFUND_REASON);
-        killPoint('payments:refund-made');
-        await markRefunded(db, due.id, refund.id);
+        const refund = await inTransaction(db, async (tx) => {
+          const made = await this.lateRefund(tx, due.id, due.orderId, due.amountPaise);
+          await markRefunded(tx, due.id, made.providerRefundId);
+          return made;
+        });
+        log.info({ paymentId: due.id, refundId: refund.id }, 'late payment handed to its refund');
         refunded += 1;
       } catch (error) {
-        if (!(error instanceof PaymentProviderError)) throw error;
-        const now = await provider.fetchPayment(due.providerPaymentId!).catch(() => undefined);
-        if (now?.status === 'refunded') {
-          await markRefunded(db, due.id, 'refunded-at-provider');
-          refunded += 1;
-        } else {
-          log.error({ err: error, paymentId: due.id }, 'refund failed; retried by a later expiry round');
-          await releaseRefundClaim(db, due.id);
-        }
+        log.error({ err: error, paymentId: due.id }, 'late refund not recorded; retried by a later round');
+        await releaseRefundClaim(db, due.id);
       }
     }
   }

@@ -6,6 +6,7 @@ import type { RefundKind } from '../../db/schema/after-sale';
 import { afterCommit, inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { conflict, notFound } from '../../lib/errors';
+import { killPoint } from '../../lib/kill-point';
 import type { Actor, AuditService } from '../audit/index';
 import type { NotifyService } from '../notify/index';
 import type { OrdersService } from '../orders/index';
@@ -161,6 +162,7 @@ export class RefundsService {
         idempotencyKey: claimed.idempotencyKey,
         refundId: claimed.id,
       });
+      killPoint('payments:refund-made');
     } catch (error) {
       if (
         error instanceof PaymentProviderError &&

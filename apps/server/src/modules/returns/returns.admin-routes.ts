@@ -1,5 +1,6 @@
 import {
   adminReturnsQuerySchema,
+  adminReturnsReplySchema,
   approveReturnBodySchema,
   cancelItemsBodySchema,
   cancelItemsReplySchema,
@@ -30,12 +31,33 @@ export async function returnsAdminRoutes(base: FastifyInstance) {
       schema: {
         tags,
         security,
-        summary: 'Return requests, newest first; one status or all',
+        summary: 'Every order’s return requests, newest first, a page at a time; one status or all',
         querystring: adminReturnsQuerySchema,
-        response: { 200: returnRequestsReplySchema, 400: errorReplySchema },
+        response: { 200: adminReturnsReplySchema, 400: errorReplySchema },
       },
     },
-    async (request) => ({ returns: await returns.list({ status: request.query.status }) }),
+    async (request) => returns.listPage(request.query),
+  );
+
+  app.get(
+    '/admin/returns/:id/photo',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The shopper’s photo of a return request (image/webp)',
+        params,
+        response: {
+          200: z.unknown().describe('The photo (WebP)'),
+          400: errorReplySchema,
+          404: errorReplySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await returns.photo(null, request.params.id);
+      return reply.type('image/webp').header('cache-control', 'private, no-store').send(data);
+    },
   );
 
   app.get(

@@ -166,24 +166,62 @@ async function hydrate(db: DbOrTx, rows: readonly ReturnRequestRow[]): Promise<R
   }));
 }
 
+export interface ReturnsWhere {
+  userId?: string;
+  orderId?: string;
+  status?: ReturnStatus | undefined;
+  id?: string;
+}
+
+const returnsWhere = (where: ReturnsWhere) =>
+  and(
+    ...[
+      where.userId ? eq(returnRequests.userId, where.userId) : undefined,
+      where.orderId ? eq(returnRequests.orderId, where.orderId) : undefined,
+      where.status ? eq(returnRequests.status, where.status) : undefined,
+      where.id ? eq(returnRequests.id, where.id) : undefined,
+    ].filter((c) => c !== undefined),
+  );
+
 export async function findFullReturns(
   db: DbOrTx,
-  where: { userId?: string; orderId?: string; status?: ReturnStatus; id?: string },
+  where: ReturnsWhere,
   limit = 200,
+  offset = 0,
 ): Promise<ReturnRequestFull[]> {
-  const conditions = [
-    where.userId ? eq(returnRequests.userId, where.userId) : undefined,
-    where.orderId ? eq(returnRequests.orderId, where.orderId) : undefined,
-    where.status ? eq(returnRequests.status, where.status) : undefined,
-    where.id ? eq(returnRequests.id, where.id) : undefined,
-  ].filter((c) => c !== undefined);
   const rows = await db
     .select()
     .from(returnRequests)
-    .where(and(...conditions))
+    .where(returnsWhere(where))
     .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id))
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
   return hydrate(db, rows);
+}
+
+/** How many return requests match (the all-returns list's pages). */
+export async function countReturns(db: DbOrTx, where: ReturnsWhere): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(returnRequests)
+    .where(returnsWhere(where));
+  return Number(row?.n ?? 0);
+}
+
+/** Attaches the shopper's photo while the request is still requested and has none; false otherwise. */
+export async function setReturnPhoto(db: DbOrTx, id: string, photoKey: string): Promise<boolean> {
+  const rows = await db
+    .update(returnRequests)
+    .set({ photoKey })
+    .where(
+      and(
+        eq(returnRequests.id, id),
+        eq(returnRequests.status, 'requested'),
+        sql`${returnRequests.photoKey} is null`,
+      ),
+    )
+    .returning({ id: returnRequests.id });
+  return rows.length === 1;
 }
 
 /** The (from, to) pairs the database allows: the trigger's table. */

@@ -3,14 +3,23 @@ import {
   cancelItemsReplySchema,
   createReturnBodySchema,
   errorReplySchema,
+  idSchema,
   orderAfterSaleSchema,
   orderIdParamsSchema,
+  RETURN_PHOTO_LIMITS,
   returnRequestSchema,
   returnRequestsReplySchema,
 } from '@bazaar/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/errors';
+import { readMultipartForm } from '../../lib/multipart-form';
 import { signedInUser } from '../../plugins/auth';
+
+const returnParams = z.object({ id: idSchema });
+/** The photo form's share of the multipart parser: one picture, no fields. */
+const PHOTO_LIMITS = { fileSize: RETURN_PHOTO_LIMITS.bytes, files: 1, fields: 0, fieldSize: 100 };
 
 const tags = ['orders'];
 const errors = { 400: errorReplySchema, 401: errorReplySchema, 404: errorReplySchema, 409: errorReplySchema };
@@ -61,6 +70,50 @@ export async function returnsRoutes(base: FastifyInstance) {
     },
     async (request, reply) =>
       reply.code(201).send(await returns.request(signedInUser(request).id, request.params.id, request.body)),
+  );
+
+  app.put(
+    '/returns/:id/photo',
+    {
+      schema: {
+        tags,
+        summary: 'Attach the one optional photo to the caller’s return request while it waits for an answer',
+        description:
+          'multipart/form-data with one `photo` file: JPEG, PNG, WebP, GIF or AVIF, at most 5 MB; stored as WebP. 409 once it has a photo or the shop has answered.',
+        consumes: ['multipart/form-data'],
+        params: returnParams,
+        response: { 200: returnRequestSchema, ...errors, 413: errorReplySchema, 415: errorReplySchema },
+      },
+    },
+    async (request) => {
+      const form = await readMultipartForm(app, request, {
+        limits: PHOTO_LIMITS,
+        fileField: 'photo',
+        fileTooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'The photo must be at most 5 MB.'),
+      });
+      return returns.attachPhoto(signedInUser(request).id, request.params.id, form.files[0]);
+    },
+  );
+
+  app.get(
+    '/returns/:id/photo',
+    {
+      schema: {
+        tags,
+        summary: 'The photo of one of the caller’s return requests (image/webp)',
+        params: returnParams,
+        response: {
+          200: z.unknown().describe('The photo (WebP)'),
+          400: errorReplySchema,
+          401: errorReplySchema,
+          404: errorReplySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await returns.photo(signedInUser(request).id, request.params.id);
+      return reply.type('image/webp').header('cache-control', 'private, no-store').send(data);
+    },
   );
 
   app.post(

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ADMIN_RETURNS_PAGE_SIZE,
+  type AdminReturnsReply,
   type CancelItemsReply,
   type OrderAfterSale,
   paiseToRupees,
+  RETURN_PHOTO_LIMITS,
   type ReturnRequest,
 } from '@bazaar/shared';
 import type { Db, DbOrTx } from '../../db/client';
@@ -10,6 +13,8 @@ import type { ReturnStatus } from '../../db/schema/returns';
 import { afterCommit, inTransaction } from '../../db/transaction';
 import type { Clock } from '../../lib/clock';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { type ImageRules, toWebp } from '../../lib/image-upload';
+import type { FileStorage } from '../../lib/storage';
 import type { Actor as AuditActor, AuditService } from '../audit/index';
 import type { NotifyService } from '../notify/index';
 import {
@@ -25,6 +30,7 @@ import type { RefundsService } from '../payments/index';
 import { unitsRefund } from './line-amounts';
 import { moveReturn, returnRefusal } from './return-lifecycle';
 import {
+  countReturns,
   findFullReturns,
   findOrderLines,
   findReturnItems,
@@ -36,6 +42,7 @@ import {
   type ReturnRequestFull,
   returnUnitsByLine,
   setReturnItemRefund,
+  setReturnPhoto,
 } from './returns.repo';
 
 const DAY_MS = 86_400_000;
@@ -49,7 +56,16 @@ export interface ReturnsServiceDeps {
   audit: Pick<AuditService, 'record'>;
   settings: { get(db?: DbOrTx): Promise<{ email: string | null; returnWindowDays: number }> };
   catalogue: { invalidate(productIds: readonly string[]): Promise<unknown> };
+  /** Where the shopper's return photos are kept (under `returns/`, never served by /uploads). */
+  storage: FileStorage;
 }
+
+/** The shopper's one photo of a return: checked by its bytes, stored as WebP like product pictures. */
+export const RETURN_PHOTO_RULES: ImageRules = {
+  label: 'The photo',
+  maxBytes: RETURN_PHOTO_LIMITS.bytes,
+  maxSide: RETURN_PHOTO_LIMITS.side,
+};
 
 /** Who gives units back: the shopper of the order, or an admin (with the email the audit log keeps). */
 export type LineActor = { kind: 'shopper'; userId: string } | { kind: 'admin'; user: AuditActor };
@@ -89,6 +105,7 @@ function toReply(full: ReturnRequestFull, admin = false): ReturnRequest {
       note: h.note,
     })),
     createdAt: request.createdAt.toISOString(),
+    hasPhoto: request.photoKey !== null,
     ...(admin ? { customer: { name: full.orderName, email: full.orderEmail } } : {}),
   };
 }
@@ -227,6 +244,66 @@ export class ReturnsService {
 
   async list(where: { status?: ReturnStatus; orderId?: string }): Promise<ReturnRequest[]> {
     return (await findFullReturns(this.deps.db, where)).map((r) => toReply(r, true));
+  }
+
+  /** The admin's all-returns list: a page of every order's requests, newest first, one status or all. */
+  async listPage(query: { status?: ReturnStatus | undefined; page: number }): Promise<AdminReturnsReply> {
+    const { db } = this.deps;
+    const where = { status: query.status };
+    const total = await countReturns(db, where);
+    const pages = Math.max(1, Math.ceil(total / ADMIN_RETURNS_PAGE_SIZE));
+    const page = Math.min(query.page, pages);
+    const rows = await findFullReturns(
+      db,
+      where,
+      ADMIN_RETURNS_PAGE_SIZE,
+      (page - 1) * ADMIN_RETURNS_PAGE_SIZE,
+    );
+    return { returns: rows.map((r) => toReply(r, true)), total, page, pages };
+  }
+
+  /**
+   * The shopper's one photo of their return, while it is still requested: checked and converted
+   * before anything is stored, the file removed again if the request moved meanwhile (409).
+   */
+  async attachPhoto(userId: string, id: string, file: Buffer | undefined): Promise<ReturnRequest> {
+    const request = await this.ownRequest(userId, id);
+    if (!file) throw badRequest('Choose a photo to attach.', { photo: 'Required' });
+    if (request.photoKey) throw conflict('This return already has a photo.');
+    if (request.status !== 'requested') {
+      throw conflict('A photo can be added only while the return waits for the shop’s answer.');
+    }
+    const webp = await toWebp(file, RETURN_PHOTO_RULES);
+    const { db, storage } = this.deps;
+    await inTransaction(db, async (tx, unit) => {
+      const key = `returns/${randomUUID()}.webp`;
+      await storage.put(key, webp);
+      unit.onRollback(() => storage.remove(key));
+      if (!(await setReturnPhoto(tx, id, key))) {
+        throw conflict('This return already has a photo, or the shop has answered it.');
+      }
+    });
+    return this.one(id);
+  }
+
+  /** The photo's bytes (WebP): to its shopper, or to an admin (`userId` null). 404 when there is none. */
+  async photo(userId: string | null, id: string): Promise<Buffer> {
+    const request = userId === null ? await this.anyRequest(id) : await this.ownRequest(userId, id);
+    const data = request.photoKey ? await this.deps.storage.get(request.photoKey) : undefined;
+    if (!data) throw notFound('This return has no photo.');
+    return data;
+  }
+
+  private async anyRequest(id: string) {
+    const found = /^[0-9a-f-]{36}$/i.test(id) ? await findReturnRequest(this.deps.db, id) : undefined;
+    if (!found) throw notFound('Return request not found');
+    return found;
+  }
+
+  private async ownRequest(userId: string, id: string) {
+    const found = await this.anyRequest(id).catch(() => undefined);
+    if (!found || found.userId !== userId) throw notFound('Return request not found');
+    return found;
   }
 
   /** The admin accepts the goods back, with an optional message (how to send them). Audited; the shopper is told. */

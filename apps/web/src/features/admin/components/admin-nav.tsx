@@ -6,6 +6,7 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/holds', label: 'Unpaid holds' },
+  { to: '/admin/returns', label: 'Returns' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/stock', label: 'Stock' },
   { to: '/admin/coupons', label: 'Coupons' },

@@ -1,7 +1,7 @@
-import type { OrderStatus } from '@bazaar/shared/constants';
+import type { DisplayStatus } from '@bazaar/shared/order-status';
 
 // Dark text on light tints: readable (WCAG AA) whatever the shop's colour.
-const TONE: Record<OrderStatus, string> = {
+const TONE: Record<DisplayStatus, string> = {
   Pending: 'bg-amber-100 text-amber-900',
   'Awaiting confirmation': 'bg-yellow-100 text-yellow-900',
   Processing: 'bg-blue-100 text-blue-900',
@@ -10,12 +10,13 @@ const TONE: Record<OrderStatus, string> = {
   Completed: 'bg-emerald-100 text-emerald-900',
   Cancelled: 'bg-gray-200 text-gray-900',
   Returned: 'bg-orange-100 text-orange-900',
+  'Partly returned': 'bg-orange-50 text-orange-900',
   'Returned to origin': 'bg-red-100 text-red-900',
   Refunded: 'bg-purple-100 text-purple-900',
 };
 
 /** An order's status as a small label; Pending reads "Pending (awaiting payment)" where there is room. */
-export function OrderStatusBadge({ status, long = false }: { status: OrderStatus; long?: boolean }) {
+export function OrderStatusBadge({ status, long = false }: { status: DisplayStatus; long?: boolean }) {
   return (
     <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${TONE[status]}`}>
       {long ? statusLabel(status) : status}
@@ -24,7 +25,7 @@ export function OrderStatusBadge({ status, long = false }: { status: OrderStatus
 }
 
 /** The status with what it means where the name alone does not say it. */
-export function statusLabel(status: OrderStatus): string {
+export function statusLabel(status: DisplayStatus): string {
   if (status === 'Pending') return 'Pending (awaiting payment)';
   if (status === 'Processing') return 'Processing (paid, to ship)';
   return status;

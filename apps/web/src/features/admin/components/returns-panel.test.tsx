@@ -19,6 +19,7 @@ function request(patch: Partial<ReturnRequest> = {}): ReturnRequest {
     orderId: ORDER,
     orderNumber: 'A001',
     status: 'requested',
+    hasPhoto: false,
     items: [
       {
         orderItemId: '00000000-0000-4000-8000-00000000b001',

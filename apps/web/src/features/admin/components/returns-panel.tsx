@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
-import { type ReturnMove, useMoveReturn, useOrderReturns } from '../api/returns';
+import { type ReturnMove, useMoveReturn, useOrderReturns, useReturnPhoto } from '../api/returns';
 import { formatDateTime, rupeesWithPaise as rupees } from '../lib/format';
 
 const STATUS: Record<ReturnRequest['status'], string> = {
@@ -42,6 +42,7 @@ export function ReturnsPanel({ orderId }: { orderId: string }) {
 
 function ReturnRow({ orderId, request }: { orderId: string; request: ReturnRequest }) {
   const move = useMoveReturn(orderId);
+  const photo = useReturnPhoto(request._id, request.hasPhoto);
   const [message, setMessage] = useState('');
   const act = async (to: ReturnMove) => {
     if (to === 'reject' && !message.trim()) {
@@ -73,6 +74,15 @@ function ReturnRow({ orderId, request }: { orderId: string; request: ReturnReque
           </li>
         ))}
       </ul>
+      {photo ? (
+        <a href={photo} target="_blank" rel="noreferrer" className="mt-2 inline-block">
+          <img
+            src={photo}
+            alt="What the customer sent back, as they saw it"
+            className="max-h-48 rounded border border-gray-200"
+          />
+        </a>
+      ) : null}
       {request.adminNote ? <p className="mt-2 text-gray-700">Message: {request.adminNote}</p> : null}
       {request.refund !== null ? (
         <p className="mt-2">

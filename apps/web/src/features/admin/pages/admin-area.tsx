@@ -15,6 +15,7 @@ import { OrdersPage } from './orders-page';
 import { OutboxPage } from './outbox-page';
 import { ProductImportPage } from './product-import-page';
 import { ProductsPage } from './products-page';
+import { ReturnsPage } from './returns-page';
 import { ShopSettingsPage } from './shop-settings-page';
 import { StockPage } from './stock-page';
 import { UsersPage } from './users-page';
@@ -38,6 +39,7 @@ export default function AdminArea() {
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/order/:orderId" element={<OrderDetailPage />} />
         <Route path="holds" element={<HoldsPage />} />
+        <Route path="returns" element={<ReturnsPage />} />
         <Route path="coupons" element={<CouponsPage />} />
         <Route path="shop" element={<ShopSettingsPage />} />
         <Route path="delivery" element={<DeliveryZonesPage />} />

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrder } from '../api/get-order';
 import { useMarkOrderPaid } from '../api/mark-order-paid';
+import { CancelItemsPanel } from '../components/cancel-items-panel';
 import { CodActions } from '../components/cod-actions';
 import { CreditNotesPanel } from '../components/credit-notes-panel';
 import { MarkDelivered } from '../components/mark-delivered';
@@ -143,7 +144,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
               {order.isTest ? <TestOrderBadge /> : null}
             </Fact>
             <Fact term="Status">
-              <OrderStatusBadge status={order.status} long />
+              <OrderStatusBadge status={order.displayStatus} long />
             </Fact>
             <Fact term="Placed">{formatDateTime(order.createdAt)}</Fact>
             <Fact term="Customer">
@@ -235,6 +236,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         </Panel>
       </div>
 
+      {order.isPaid && order.status === 'Processing' ? <CancelItemsPanel order={order} /> : null}
       {order.isPaid ? <RefundPanel orderId={order._id} /> : null}
       {order.isPaid ? <CreditNotesPanel orderId={order._id} /> : null}
       <ReturnsPanel orderId={order._id} />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
+import { attachReturnPhoto } from '../api/attach-return-photo';
 import { useCancelItems } from '../api/cancel-items';
 import { useAfterSale } from '../api/get-after-sale';
 import { useRequestReturn } from '../api/request-return';
@@ -22,6 +23,7 @@ export function AfterSaleActions({ order }: { order: MyOrderDetail }) {
   const requestReturn = useRequestReturn(order._id);
   const cancelItems = useCancelItems(order._id);
   const [open, setOpen] = useState<'return' | 'cancel' | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
   if (!afterSale.data) return null;
   const { returns, cancel, requests } = afterSale.data;
   const returnable = returns.lines.filter((l) => l.available > 0);
@@ -48,6 +50,17 @@ export function AfterSaleActions({ order }: { order: MyOrderDetail }) {
         ) : null}
       </div>
       {open === 'return' ? (
+        <label className="mt-4 block text-sm">
+          Photo of the item (optional: one picture, JPEG, PNG or WebP, at most 5 MB)
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+            className="mt-1 block"
+            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+          />
+        </label>
+      ) : null}
+      {open === 'return' ? (
         <LinePicker
           title="Return items"
           lines={returnable}
@@ -56,19 +69,32 @@ export function AfterSaleActions({ order }: { order: MyOrderDetail }) {
           busy={requestReturn.isPending}
           onClose={() => setOpen(null)}
           onSubmit={async (items) => {
+            let made: Awaited<ReturnType<typeof requestReturn.mutateAsync>>;
             try {
-              await requestReturn.mutateAsync({
+              made = await requestReturn.mutateAsync({
                 items: items.map((i) => ({
                   orderItemId: i.orderItemId,
                   quantity: i.quantity,
                   reason: i.reason ?? '',
                 })),
               });
-              notify.success('Return requested: we will reply by mail.');
-              setOpen(null);
             } catch (error) {
               notify.error(errorMessage(error, 'The return could not be requested.'));
+              return;
             }
+            setOpen(null);
+            if (photo) {
+              try {
+                await attachReturnPhoto(made._id, photo);
+              } catch (error) {
+                notify.error(
+                  errorMessage(error, 'The return is requested, but the photo could not be attached.'),
+                );
+              }
+              setPhoto(null);
+              await afterSale.refetch();
+            }
+            notify.success('Return requested: we will reply by mail.');
           }}
         />
       ) : null}

@@ -1,6 +1,6 @@
-import type { OrderStatus } from '@bazaar/shared/constants';
+import type { DisplayStatus } from '@bazaar/shared/order-status';
 
-const PATHS: Partial<Record<OrderStatus, string>> = {
+const PATHS: Partial<Record<DisplayStatus, string>> = {
   Delivered: 'M20 6 9 17l-5-5',
   Completed: 'M20 6 9 17l-5-5',
   Shipped:
@@ -8,25 +8,27 @@ const PATHS: Partial<Record<OrderStatus, string>> = {
   Processing: 'M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
   Cancelled: 'm15 9-6 6M9 9l6 6M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
   Returned: 'M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3',
+  'Partly returned': 'M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3',
   Refunded: 'M9 14 4 9l5-5M4 9h11a5 5 0 0 1 0 10h-3',
   Pending: 'M2 7h20v10H2zM2 11h20M6 15h4',
 };
 /** Any other status gets a neutral dot, as the spec says. */
 const NEUTRAL = 'M12 12h.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z';
 
-const COLOURS: Partial<Record<OrderStatus, string>> = {
+const COLOURS: Partial<Record<DisplayStatus, string>> = {
   Delivered: 'text-green-700',
   Completed: 'text-green-700',
   Shipped: 'text-blue-700',
   Processing: 'text-amber-700',
   Cancelled: 'text-red-700',
   Returned: 'text-gray-700',
+  'Partly returned': 'text-orange-700',
   Refunded: 'text-gray-700',
   Pending: 'text-amber-800',
 };
 
 /** The status icon of an order (decorative: its text says the status). */
-export function StatusIcon({ status }: { status: OrderStatus }) {
+export function StatusIcon({ status }: { status: DisplayStatus }) {
   return (
     <svg
       width={20}
@@ -47,6 +49,6 @@ export function StatusIcon({ status }: { status: OrderStatus }) {
 }
 
 /** What a shopper reads for each status; Pending is an order waiting for its payment. */
-export function statusText(status: OrderStatus): string {
+export function statusText(status: DisplayStatus): string {
   return status === 'Pending' ? 'Awaiting payment' : status;
 }

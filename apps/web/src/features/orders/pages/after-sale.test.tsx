@@ -24,6 +24,7 @@ function detail(status: 'Delivered' | 'Processing') {
     _id: ORDER,
     orderNumber: 'A001',
     status,
+    displayStatus: status,
     date: '2025-06-01T10:00:00.000Z',
     total: 2640,
     subtotal: 2400,
@@ -109,6 +110,7 @@ function request(patch: Partial<ReturnRequest> = {}): ReturnRequest {
     orderId: ORDER,
     orderNumber: 'A001',
     status: 'requested',
+    hasPhoto: false,
     items: [
       {
         orderItemId: LAMP,

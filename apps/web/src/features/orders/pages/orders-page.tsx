@@ -29,7 +29,10 @@ function OrdersList({ show }: { show: string | null }) {
     data: cancelledOnly
       ? all.data?.filter((o) => o.status === 'Cancelled')
       : returnedOnly
-        ? all.data?.filter((o) => o.status === 'Returned' || o.status === 'Refunded')
+        ? all.data?.filter(
+            (o) =>
+              o.status === 'Returned' || o.status === 'Refunded' || o.displayStatus === 'Partly returned',
+          )
         : all.data,
   } as typeof all;
   useEffect(() => {
