@@ -161,6 +161,8 @@ describe('after the sale: partly returned, all returns, photos, admin cancels', 
     const first = await deliveredOrder(asha, 1);
     const second = await deliveredOrder(ravi, 2);
     const a = await askReturn(first, 1, asha);
+    // Newest first: b a minute later (asked at the same instant, their order would be the ids').
+    clock.advance(60_000);
     const b = await askReturn(second, 1, ravi);
     expect((await adminMove(b._id, 'reject', { message: 'Used' })).statusCode).toBe(200);
     const page = async (query: string) => {
