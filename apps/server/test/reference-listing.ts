@@ -77,8 +77,10 @@ function where(f: ProductFilters, params: Params, except?: Criterion): string {
   if (except !== 'brand' && f.brand.length) c.push(`l.brand = any(${params.add(f.brand)}::text[])`);
   if (except !== 'material' && f.material.length)
     c.push(`l.material = any(${params.add(f.material)}::text[])`);
-  if (except !== 'colour' && f.colour.length) c.push(`l.colours && ${params.add(f.colour)}::text[]`);
-  if (except !== 'size' && f.size.length) c.push(`l.sizes && ${params.add(f.size)}::text[]`);
+  // With In Stock Only, a colour or size counts where some active variant of it is in stock (decision 190).
+  const [colours, sizes] = f.inStock ? ['l.stock_colours', 'l.stock_sizes'] : ['l.colours', 'l.sizes'];
+  if (except !== 'colour' && f.colour.length) c.push(`${colours} && ${params.add(f.colour)}::text[]`);
+  if (except !== 'size' && f.size.length) c.push(`${sizes} && ${params.add(f.size)}::text[]`);
   if (except !== 'rating' && f.rating !== undefined) c.push(`l.rating >= ${params.add(f.rating)}::int`);
   if (except !== 'price' && f.minPricePaise !== undefined)
     c.push(`l.sale_price_paise >= ${params.add(f.minPricePaise)}::int`);
@@ -122,9 +124,9 @@ export class ReferenceListing implements ListingIndex {
       `select 'brand', l.brand, count(*)::int ${from} where ${where(f, p, 'brand')} group by l.brand`,
       `select 'material', l.material, count(*)::int ${from}
        where ${where(f, p, 'material')} and l.material is not null group by l.material`,
-      `select 'colour', c, count(*)::int ${from} cross join unnest(l.colours) c
+      `select 'colour', c, count(*)::int ${from} cross join unnest(${f.inStock ? 'l.stock_colours' : 'l.colours'}) c
        where ${where(f, p, 'colour')} group by c`,
-      `select 'size', s, count(*)::int ${from} cross join unnest(l.sizes) s
+      `select 'size', s, count(*)::int ${from} cross join unnest(${f.inStock ? 'l.stock_sizes' : 'l.sizes'}) s
        where ${where(f, p, 'size')} group by s`,
       `select 'rating', r::text, count(l.product_id)::int
        from generate_series(1, 5) r left join catalogue_listing l on l.rating >= r and ${where(f, p, 'rating')}
