@@ -86,7 +86,13 @@ describeInBrowser('a shopper checks delivery to a pincode', () => {
   it('tells the date and the fee for a pincode a zone serves, on the product page, without moving it', async () => {
     await page.goto(`/product/${juttis._id}`);
     await hydrated(page);
-    const box = await widget(page).boundingBox();
+    // Where the widget sits on the page (not in the viewport: filling the field may scroll to it).
+    const place = () =>
+      widget(page).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+      });
+    const box = await place();
     const expected = await checked(MUMBAI);
     expect(expected).toMatchObject({ deliverable: true, fee: 40, cod: true });
     expect(expected.message).toMatch(/^Delivers by (Mon|Tue|Wed|Thu|Fri|Sat), \d{1,2} [A-Z][a-z]{2}$/);
@@ -97,7 +103,7 @@ describeInBrowser('a shopper checks delivery to a pincode', () => {
       .waitFor();
     await widget(page).getByText('Cash on delivery available', { exact: false }).waitFor();
     // The answer filled the room kept for it: the widget neither grew nor moved.
-    expect(await widget(page).boundingBox()).toEqual(box);
+    expect(await place()).toEqual(box);
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.deliveryPincode)).toBe(
       JSON.stringify(MUMBAI),
     );
