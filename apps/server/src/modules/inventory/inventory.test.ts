@@ -315,7 +315,13 @@ describe('admin variants and stock', () => {
   it('generating again keeps each existing variant’s switch and stock; only new combinations are on by default', async () => {
     const shirt = await insertVariantProduct(
       t.db,
-      { name: 'Oxford Shirt', pricePaise: 99_900, sku: 'OXF', colours: ['white'], sizes: ['S', 'M'] } as never,
+      {
+        name: 'Oxford Shirt',
+        pricePaise: 99_900,
+        sku: 'OXF',
+        colours: ['white'],
+        sizes: ['S', 'M'],
+      } as never,
       { 'white/S': 3, 'white/M': 2 },
     );
     const url = `/admin/products/${shirt}/variants`;
