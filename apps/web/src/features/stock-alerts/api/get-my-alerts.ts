@@ -14,6 +14,8 @@ export const myAlertsQueryOptions = () =>
   queryOptions({
     queryKey: myAlertsKey,
     queryFn: ({ signal }) => fetchMyAlerts(signal),
+    // "Notify me" on a product page adds to it without telling this feature: read afresh on each visit.
+    staleTime: 0,
   });
 
 export function useMyAlerts() {
