@@ -8,7 +8,8 @@
  *   npm run bench:product-import -- [--rows=10000] [--db=postgres,pglite]
  *
  * PostgreSQL: TEST_DATABASE_URL, DATABASE_URL or BENCH_DATABASE_URL names the server (default
- * postgres://postgres@127.0.0.1:5432/postgres); the bench (re)creates `bazaar_bench_import` there.
+ * postgres://postgres@127.0.0.1:5432/postgres); the bench (re)creates `bazaar_bench_import` there
+ * (BENCH_IMPORT_DB names another, so two checkouts sharing a server do not drop each other's).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,7 +36,7 @@ const SERVER =
   process.env.DATABASE_URL ??
   process.env.BENCH_DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = 'bazaar_bench_import';
+const DB_NAME = process.env.BENCH_IMPORT_DB ?? 'bazaar_bench_import';
 
 const COLOURS = ['indigo', 'saffron'];
 const SIZES = ['M', 'L'];

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Product, ProductList, ProductVariant } from '@bazaar/shared/schemas/catalogue';
+import type { AdminVariantList } from '@bazaar/shared/schemas/variant-admin';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeInBrowser, launchBrowser, newPage } from './harness';
@@ -149,9 +150,20 @@ describeInBrowser('variants in the storefront', () => {
     await page.waitForURL(
       (url) => url.pathname === `/product/${productId}` && url.search === '?alert=confirmed',
     );
+    await page
+      .getByRole('status')
+      .getByText('Your alert is confirmed: we will email you once when it is back in stock.')
+      .waitFor();
 
-    // The admin raises the product's stock by two: one more Small and one more Medium (an adjustment).
-    await call('PUT', `/products/${productId}`, adminToken, productForm({ ...fields, countInStock: '4' }));
+    // One figure is not spread over several variants any more (409); the admin adjusts each variant:
+    // one more Small and one more Medium.
+    await expect(
+      call('PUT', `/products/${productId}`, adminToken, productForm({ ...fields, countInStock: '4' })),
+    ).rejects.toThrow(/409/);
+    const matrix = await call<AdminVariantList>('GET', `/admin/products/${productId}/variants`, adminToken);
+    await call('PUT', `/admin/products/${productId}/variants`, adminToken, {
+      variants: matrix.variants.filter((v) => v.active).map((v) => ({ id: v.id, adjust: 1 })),
+    });
     const stock = Object.fromEntries((await variantsOf(productId)).map((v) => [v.size, v.countInStock]));
     expect(stock).toEqual({ S: 3, M: 1 });
 

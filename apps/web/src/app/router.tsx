@@ -185,6 +185,10 @@ export const routes: RouteObject[] = [
           { path: 'profile', lazy: page(account.profile, 'ProfilePage') },
           { path: 'orders', lazy: page(() => import('@/features/orders/pages/orders-page'), 'OrdersPage') },
           {
+            path: 'alerts',
+            lazy: page(() => import('@/features/stock-alerts/pages/my-alerts-page'), 'MyAlertsPage'),
+          },
+          {
             path: 'orders/:orderId',
             lazy: page(() => import('@/features/orders/pages/order-details-page'), 'OrderDetailsPage'),
           },

@@ -28,3 +28,29 @@ export type StockAlertReply = z.infer<typeof stockAlertReplySchema>;
 
 /** GET /stock-alerts/confirm?token=… and /stock-alerts/unsubscribe?token=… (also POST, RFC 8058 one-click). */
 export const stockAlertTokenQuerySchema = z.object({ token: z.string().min(1).max(200) }).strict();
+
+// ---- My alerts: a signed-in shopper's own alerts ---------------------------------------------------
+
+/** An alert as its shopper sees it; a removed (unsubscribed) one is no longer listed. */
+export const myStockAlertSchema = z
+  .object({
+    id: z.string(),
+    productId: z.string(),
+    productName: z.string(),
+    colour: z.string().nullable(),
+    size: z.string().nullable(),
+    /** pending: waiting for the emailed link; active: the mail goes on restock; sent: mailed. */
+    status: z.enum(['pending', 'active', 'sent']),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'MyStockAlert' });
+export type MyStockAlert = z.infer<typeof myStockAlertSchema>;
+
+/** GET /stock-alerts/mine: newest first. */
+export const myStockAlertListSchema = z
+  .object({ alerts: z.array(myStockAlertSchema) })
+  .meta({ id: 'MyStockAlerts' });
+export type MyStockAlertList = z.infer<typeof myStockAlertListSchema>;
+
+/** DELETE /stock-alerts/mine/{alertId} */
+export const myStockAlertParamsSchema = z.object({ alertId: z.uuid('This alert was not found.') }).strict();

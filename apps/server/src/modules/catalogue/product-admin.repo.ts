@@ -43,16 +43,49 @@ export async function setStockActor(tx: DbOrTx, adminId: string): Promise<void> 
 /**
  * Before an admin's write, the product's variants are locked in id order, then the product: the
  * order a sale takes them in (a variant, then its product's figure), so the two never deadlock. The
- * ledger rows the write makes (stock spread over the variants) name the admin.
+ * ledger rows the write makes (stock spread over the variants) name the admin. Returns how many
+ * variants the product has.
  */
-export async function lockVariantsFor(tx: DbOrTx, id: string, adminId: string): Promise<void> {
+export async function lockVariantsFor(tx: DbOrTx, id: string, adminId: string): Promise<number> {
   await setStockActor(tx, adminId);
-  await tx
+  const rows = await tx
     .select({ id: productVariants.id })
     .from(productVariants)
     .where(eq(productVariants.productId, id))
     .orderBy(productVariants.id)
     .for('update');
+  return rows.length;
+}
+
+/**
+ * The admin's product form brings the variants in step itself (0034's `bazaar.variants_own`): new
+ * colours or sizes get variants without moving stock, a stock figure it may set is spread by
+ * `syncVariants`, and `sumVariantStock` then writes the product's figure as a statement of its own
+ * (so the listing's statement trigger sees it).
+ */
+export async function ownVariantWrites(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select set_config('bazaar.variants_own', 'on', true)`);
+}
+
+/** 0040's catalogue_sync_variants: `target` null leaves stock alone; `options` makes new combinations. */
+export async function syncVariants(
+  tx: DbOrTx,
+  id: string,
+  target: number | null,
+  options: boolean,
+): Promise<void> {
+  await tx.execute(
+    sql`select catalogue_sync_variants(${id}::uuid, ${target}::int, 'adjustment', ${options}::boolean)`,
+  );
+}
+
+/** The product's stock figure from its active variants, when it differs. */
+export async function sumVariantStock(tx: DbOrTx, id: string): Promise<void> {
+  await tx.execute(sql`
+    update products p set count_in_stock = s.total
+    from (select coalesce(sum(stock) filter (where active), 0)::int as total
+          from product_variants where product_id = ${id}) s
+    where p.id = ${id} and p.count_in_stock <> s.total`);
 }
 
 export async function lockLiveProduct(tx: DbOrTx, id: string): Promise<ProductRow | undefined> {
@@ -72,6 +105,11 @@ export async function insertProduct(db: DbOrTx, values: NewProductRow): Promise<
 
 export async function updateProduct(db: DbOrTx, id: string, changes: ProductChanges): Promise<ProductRow> {
   const [row] = await db.update(p).set(changes).where(eq(p.id, id)).returning();
+  return row!;
+}
+
+export async function findProductRow(db: DbOrTx, id: string): Promise<ProductRow> {
+  const [row] = await db.select().from(p).where(eq(p.id, id));
   return row!;
 }
 

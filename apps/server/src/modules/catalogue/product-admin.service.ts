@@ -20,13 +20,17 @@ import {
   archiveProduct,
   deleteProduct,
   findAdminProductPage,
+  findProductRow,
   imagesInOrders,
   insertProduct,
   isInAnyOrder,
   lockLiveProduct,
   lockVariantsFor,
+  ownVariantWrites,
   type ProductChanges,
   setStockActor,
+  sumVariantStock,
+  syncVariants,
   updateProduct,
 } from './product-admin.repo';
 import {
@@ -41,6 +45,8 @@ import type { ProductRow } from './product-view';
 import { findById } from './products.repo';
 
 const SKU_TAKEN = 'Another product already has this SKU';
+const STOCK_PER_VARIANT =
+  'This product has several variants: set their stock in the variant matrix or on the stock screen';
 const CATEGORY_UNKNOWN = "Choose one of the shop's categories";
 
 export interface ProductAdminServiceDeps {
@@ -128,9 +134,17 @@ export class ProductAdminService {
     const { storage } = this.deps;
     return this.write(
       async (tx, unit) => {
-        await lockVariantsFor(tx, id, actor.id);
+        const variantCount = await lockVariantsFor(tx, id, actor.id);
         const current = await lockLiveProduct(tx, id);
         if (!current) throw notFound('Product not found');
+        // Spreading one figure over several variants would overwrite the stock set per variant.
+        if (
+          variantCount > 1 &&
+          fields.countInStock !== undefined &&
+          fields.countInStock !== current.countInStock
+        ) {
+          throw conflict(STOCK_PER_VARIANT, { countInStock: STOCK_PER_VARIANT });
+        }
         // An edit that leaves out the lower category levels keeps them while the category stays.
         const keepsLevels =
           fields.subCategory === undefined &&
@@ -166,7 +180,20 @@ export class ProductAdminService {
           productImage: main,
           images,
         };
-        const updated = await updateProduct(tx, id, changes);
+        await ownVariantWrites(tx);
+        const written = await updateProduct(tx, id, changes);
+        // Existing variants keep their switch, SKU, stock and price; only new combinations are made.
+        if (
+          JSON.stringify([written.colours, written.sizes]) !==
+          JSON.stringify([current.colours, current.sizes])
+        ) {
+          await syncVariants(tx, id, null, true);
+        }
+        if (fields.countInStock !== undefined && fields.countInStock !== current.countInStock) {
+          await syncVariants(tx, id, fields.countInStock, false);
+        }
+        await sumVariantStock(tx, id);
+        const updated = await findProductRow(tx, id);
         const change = diff(audited(current), audited(updated));
         await this.deps.audit.record(tx, actor, {
           action: 'product.update',

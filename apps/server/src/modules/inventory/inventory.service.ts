@@ -109,8 +109,9 @@ export class InventoryService {
       const columns: VariantColumns[] = [];
       combos.forEach((c, position) => {
         const key = comboKey(c.colour, c.size);
-        const active = only ? only.has(key) : true;
         const existing = byKey.get(key);
+        // Without `only`, an existing combination keeps its switch: the admin may have turned it off.
+        const active = only ? only.has(key) : (existing?.active ?? true);
         if (existing) {
           if (existing.active !== active || existing.position !== position)
             columns.push({ id: existing.id, active, position });

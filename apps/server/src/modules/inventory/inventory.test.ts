@@ -311,4 +311,29 @@ describe('admin variants and stock', () => {
     expect((await lastAudit()).summary).toBe('Cap: CAP stock 0 → 30 (Delivery from the workshop)');
     expect(await stockMismatches(t.db)).toEqual([]);
   });
+
+  it('generating again keeps each existing variant’s switch and stock; only new combinations are on by default', async () => {
+    const shirt = await insertVariantProduct(
+      t.db,
+      {
+        name: 'Oxford Shirt',
+        pricePaise: 99_900,
+        sku: 'OXF',
+        colours: ['white'],
+        sizes: ['S', 'M'],
+      } as never,
+      { 'white/S': 3, 'white/M': 2 },
+    );
+    const url = `/admin/products/${shirt}/variants`;
+    const first = (await call('GET', url)).json() as AdminVariantList;
+    const whiteM = bySku(first, 'OXF-WHITE-M');
+    expect((await call('PUT', url, { variants: [{ id: whiteM.id, active: false }] })).statusCode).toBe(200);
+    const res = await call('POST', `${url}/generate`, { colours: ['white', 'navy'], sizes: ['S', 'M'] });
+    expect(res.statusCode, res.body).toBe(200);
+    const l = res.json() as AdminVariantList;
+    expect(bySku(l, 'OXF-WHITE-M')).toMatchObject({ active: false, stock: 2 });
+    expect(bySku(l, 'OXF-WHITE-S')).toMatchObject({ active: true, stock: 3 });
+    expect(bySku(l, 'OXF-NAVY-M')).toMatchObject({ active: true, stock: 0 });
+    expect(await stockMismatches(t.db)).toEqual([]);
+  });
 });

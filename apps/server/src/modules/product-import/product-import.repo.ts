@@ -2,13 +2,40 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, products, productVariants } from '../../db/schema/catalogue';
 
-// The queries of Import/Export: reads in slices, and the writes of one product at a time.
+// The queries of Import/Export: reads in slices, and the writes of a slice of products, a statement each.
 
 export type ProductRecord = typeof products.$inferSelect;
 export type VariantRecord = typeof productVariants.$inferSelect;
 export type NewProduct = typeof products.$inferInsert;
 export type ProductColumns = Partial<Omit<NewProduct, 'id' | 'createdAt' | 'updatedAt' | 'countInStock'>>;
-export type VariantColumns = Partial<Pick<VariantRecord, 'sku' | 'pricePaise' | 'image' | 'active'>>;
+export type NewVariant = typeof productVariants.$inferInsert;
+/** Every column an import writes on a product, by id. */
+export type ProductUpdate = { id: string } & Required<
+  Pick<
+    NewProduct,
+    | 'category'
+    | 'subCategory'
+    | 'option'
+    | 'subOption'
+    | 'name'
+    | 'description'
+    | 'brand'
+    | 'pricePaise'
+    | 'discount'
+    | 'hsn'
+    | 'gstRateBp'
+    | 'material'
+    | 'madeIn'
+    | 'seller'
+    | 'tags'
+    | 'isFeatured'
+    | 'sku'
+    | 'colours'
+    | 'sizes'
+  >
+>;
+/** Every column an import writes on a variant, by id. */
+export type VariantWrite = Pick<VariantRecord, 'id' | 'sku' | 'pricePaise' | 'image' | 'active' | 'position'>;
 
 const SLICE = 1000;
 
@@ -75,13 +102,79 @@ export async function findExportSlice(db: DbOrTx, afterId: string | null, limit:
   return { rows, variants };
 }
 
-export async function insertProduct(tx: DbOrTx, values: NewProduct): Promise<string> {
-  const [row] = await tx.insert(products).values(values).returning({ id: products.id });
-  return row!.id;
+/** New products in one statement; the database gives each its colours × sizes variants. */
+export async function insertProducts(tx: DbOrTx, rows: readonly NewProduct[]) {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(products)
+    .values([...rows])
+    .returning({ id: products.id, sku: products.sku });
 }
 
-export async function updateProduct(tx: DbOrTx, id: string, changes: ProductColumns): Promise<void> {
-  await tx.update(products).set(changes).where(eq(products.id, id));
+/** Many products' columns in one UPDATE … FROM (the rows as one JSON value, typed by the record). */
+export async function updateProducts(tx: DbOrTx, rows: readonly ProductUpdate[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      id: r.id,
+      category: r.category,
+      sub_category: r.subCategory,
+      option: r.option,
+      sub_option: r.subOption,
+      name: r.name,
+      description: r.description,
+      brand: r.brand,
+      price_paise: r.pricePaise,
+      discount: r.discount,
+      hsn: r.hsn,
+      gst_rate_bp: r.gstRateBp,
+      material: r.material,
+      made_in: r.madeIn,
+      seller: r.seller,
+      tags: r.tags,
+      is_featured: r.isFeatured,
+      sku: r.sku,
+      colours: r.colours,
+      sizes: r.sizes,
+    })),
+  );
+  await tx.execute(sql`
+    update products p set category = d.category, sub_category = d.sub_category, option = d.option,
+      sub_option = d.sub_option, name = d.name, description = d.description, brand = d.brand,
+      price_paise = d.price_paise, discount = d.discount, hsn = d.hsn, gst_rate_bp = d.gst_rate_bp,
+      material = d.material, made_in = d.made_in, seller = d.seller, tags = d.tags,
+      is_featured = d.is_featured, sku = d.sku, colours = d.colours, sizes = d.sizes, updated_at = now()
+    from jsonb_to_recordset(${json}::jsonb) as d(id uuid, category text, sub_category text, option text,
+      sub_option text, name text, description text, brand text, price_paise int, discount smallint,
+      hsn text, gst_rate_bp int, material text, made_in text, seller text, tags text[],
+      is_featured boolean, sku text, colours text[], sizes text[])
+    where p.id = d.id`);
+}
+
+/** New variants of existing products in one statement (stock 0: the file's comes as a ledger move). */
+export async function insertVariants(tx: DbOrTx, rows: readonly NewVariant[]) {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(productVariants)
+    .values([...rows])
+    .returning({ id: productVariants.id, sku: productVariants.sku });
+}
+
+/**
+ * Each product's stock figure from its active variants, in one statement: the import's transaction
+ * has `bazaar.variants_own` on, so the per-statement sum trigger leaves it to this (0034).
+ */
+export async function sumProductStock(tx: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update products p set count_in_stock = s.total
+    from (select v.product_id, (coalesce(sum(v.stock) filter (where v.active), 0))::int as total
+          from product_variants v where v.product_id in (${list}) group by v.product_id) s
+    where p.id = s.product_id and p.count_in_stock <> s.total`);
 }
 
 /**
@@ -96,22 +189,9 @@ export async function parkNewSkus(tx: DbOrTx, ids: readonly string[]): Promise<v
     .where(inArray(productVariants.id, [...ids]));
 }
 
-export async function updateVariant(tx: DbOrTx, id: string, changes: VariantColumns): Promise<void> {
-  await tx.update(productVariants).set(changes).where(eq(productVariants.id, id));
-}
-
 export async function deleteVariants(tx: DbOrTx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.delete(productVariants).where(inArray(productVariants.id, [...ids]));
-}
-
-/** Moves stock by `change` with reason 'import' (a ledger row, naming the admin); false if it would go below 0. */
-export async function moveImportStock(tx: DbOrTx, variantId: string, change: number, actorId: string) {
-  const result = (await tx.execute(
-    sql`select inventory_move(${variantId}::uuid, ${change}::int, 'import', null, ${actorId}::uuid) as "left"`,
-  )) as unknown as { rows: { left: number | null }[] };
-  const left = result.rows[0]?.left;
-  return left !== null && left !== undefined;
 }
 
 /**
@@ -145,26 +225,18 @@ export async function moveImportStockInBulk(
   return result.rows[0]?.n ?? 0;
 }
 
-/** Sets SKU, price, image and active on several variants in one statement. */
-export async function updateVariants(
-  tx: DbOrTx,
-  rows: readonly {
-    id: string;
-    sku: string;
-    pricePaise: number | null;
-    image: string | null;
-    active: boolean;
-  }[],
-): Promise<void> {
+/** Sets SKU, price, image, active and place on several variants in one UPDATE … FROM (VALUES …). */
+export async function updateVariants(tx: DbOrTx, rows: readonly VariantWrite[]): Promise<void> {
   if (rows.length === 0) return;
   const values = sql.join(
     rows.map(
       (r) =>
-        sql`(${r.id}::uuid, ${r.sku}::text, ${r.pricePaise}::int, ${r.image}::text, ${r.active}::boolean)`,
+        sql`(${r.id}::uuid, ${r.sku}::text, ${r.pricePaise}::int, ${r.image}::text, ${r.active}::boolean, ${r.position}::int)`,
     ),
     sql`, `,
   );
   await tx.execute(sql`
-    update product_variants v set sku = d.sku, price_paise = d.price, image = d.image, active = d.active
-    from (values ${values}) as d(id, sku, price, image, active) where v.id = d.id`);
+    update product_variants v set sku = d.sku, price_paise = d.price, image = d.image, active = d.active,
+      position = d.position
+    from (values ${values}) as d(id, sku, price, image, active, position) where v.id = d.id`);
 }

@@ -25,21 +25,10 @@ import {
   storeProductImages,
 } from '../catalogue/index';
 import { fetchImage, ImageFetchError, type ImageFetchRules } from './image-fetch';
-import { comboKey, type ImportPlan, type PlannedProduct, planImport } from './import-plan';
+import { type ImportPlan, planImport } from './import-plan';
+import { writeSlice } from './import-slice';
 import { readProductFile } from './product-file';
-import {
-  deleteVariants,
-  findExportSlice,
-  findVariantsOf,
-  insertProduct,
-  moveImportStockInBulk,
-  type ProductColumns,
-  type ProductRecord,
-  parkNewSkus,
-  updateProduct,
-  updateVariant,
-  updateVariants,
-} from './product-import.repo';
+import { findExportSlice, type ProductRecord } from './product-import.repo';
 
 export interface ProductImportServiceDeps {
   db: Db;
@@ -54,9 +43,9 @@ export interface ProductImportServiceDeps {
 /** A file checked whole and found importable. */
 export type CheckedImport = Extract<ImportPlan, { products: unknown }> & { rows: number };
 
-type StockMove = { variantId: string; change: number };
-
 const EXPORT_SLICE = 500;
+/** Products written per slice (a handful of statements each). */
+const WRITE_SLICE = 200;
 const FETCHES_AT_ONCE = 4;
 
 const isUrl = (v: string) => /^https?:\/\//i.test(v);
@@ -136,17 +125,12 @@ export class ProductImportService {
         if (current && (value === current || value === imageUrl(current))) return current;
         return keys.get(value) ?? storedValueOf(value);
       };
-      let done = 0;
-      const moves: StockMove[] = [];
-      for (const planned of checked.products) {
-        const id = await this.writeProduct(tx, planned, imageOf, summary, moves);
-        touched.push(id);
-        if (++done % 200 === 0 || done === total) {
-          const wanted = moves.length;
-          if ((await moveImportStockInBulk(tx, moves.splice(0), actor.id)) !== wanted)
-            throw new Error('an import stock move did not apply');
-          progress({ type: 'progress', phase: 'writing', done, total });
-        }
+      // A slice of products a few statements at a time; progress after each.
+      for (let done = 0; done < total; ) {
+        const slice = checked.products.slice(done, done + WRITE_SLICE);
+        touched.push(...(await writeSlice(tx, slice, imageOf, summary, actor.id)));
+        done += slice.length;
+        progress({ type: 'progress', phase: 'writing', done, total });
       }
       await this.deps.audit.record(tx, actor, {
         action: 'product.import',
@@ -157,111 +141,6 @@ export class ProductImportService {
       unit.afterCommit(() => this.deps.catalogue.invalidate(touched.length > 1000 ? undefined : touched));
     });
     return summary;
-  }
-
-  /** Writes one product and its variants; their stock changes are left in `moves` for one bulk statement. */
-  private async writeProduct(
-    tx: Parameters<Parameters<typeof inTransaction>[1]>[0],
-    planned: PlannedProduct,
-    imageOf: (value: string | null, current: string | null) => string | null,
-    summary: ImportSummary,
-    moves: StockMove[],
-  ): Promise<string> {
-    const head = planned.rows[0]!.row;
-    const columns: ProductColumns = {
-      ...planned.path,
-      name: head.name,
-      description: head.description,
-      brand: head.brand ?? 'Generic',
-      pricePaise: head.price,
-      discount: head.discount,
-      hsn: head.hsn,
-      gstRateBp: head.gst_rate,
-      material: head.material,
-      madeIn: head.made_in,
-      seller: head.seller,
-      tags: head.tags,
-      isFeatured: head.featured,
-      ...(head.product_sku ? { sku: head.product_sku } : {}),
-    };
-    const fileColours = unique(planned.rows.map((r) => r.row.colour));
-    const fileSizes = unique(planned.rows.map((r) => r.row.size));
-    let id: string;
-    let before = planned.variants;
-    if (planned.existing) {
-      id = planned.existing.id;
-      const colours = union(planned.existing.colours, fileColours, (c) => c.toLowerCase());
-      const sizes = union(planned.existing.sizes, fileSizes, (s) => s);
-      const changes = changed(planned.existing, { ...columns, colours, sizes });
-      if (Object.keys(changes).length) {
-        await updateProduct(tx, id, changes);
-        summary.productsUpdated++;
-      }
-    } else {
-      const image = imageOf(planned.rows.find((r) => r.row.image)?.row.image ?? null, null);
-      id = await insertProduct(tx, {
-        ...columns,
-        colours: fileColours,
-        sizes: fileSizes,
-        countInStock: 0,
-        productImage: image,
-        images: image ? [image] : [],
-      } as Parameters<typeof insertProduct>[1]);
-      before = [];
-      summary.productsCreated++;
-    }
-    // The database gives a product the variants its colours × sizes name: those the file does not
-    // list and that did not exist before are removed; the others take the file's SKUs.
-    const known = new Set(before.map((v) => v.id));
-    const now = await findVariantsOf(tx, [id]);
-    const made = now.filter((v) => !known.has(v.id));
-    const wanted = new Set(planned.rows.map((r) => comboKey(r.row)));
-    await deleteVariants(
-      tx,
-      made.filter((v) => !wanted.has(comboKey(v))).map((v) => v.id),
-    );
-    const bySku = new Map(now.filter((v) => known.has(v.id)).map((v) => [v.sku, v]));
-    const byCombo = new Map(made.map((v) => [comboKey(v), v]));
-    const beforeById = new Map(before.map((v) => [v.id, v]));
-    const listed = new Set<string>();
-    const writes: Parameters<typeof updateVariants>[1][number][] = [];
-    for (const { row } of planned.rows) {
-      const current = bySku.get(row.sku);
-      const variant = current ?? byCombo.get(comboKey(row));
-      if (!variant) throw new Error(`no variant for ${row.sku}`);
-      listed.add(variant.id);
-      const wantedColumns = {
-        sku: row.sku,
-        pricePaise: row.variant_price,
-        image: imageOf(row.image, variant.image),
-        active: row.active,
-      };
-      const changes = current ? changed(current, wantedColumns) : wantedColumns;
-      if (Object.keys(changes).length) writes.push({ id: variant.id, ...wantedColumns });
-      const stockChange = row.stock - variant.stock;
-      if (stockChange !== 0) moves.push({ variantId: variant.id, change: stockChange });
-      if (!current) summary.variantsCreated++;
-      else if (Object.keys(changes).length || stockChange !== 0) summary.variantsUpdated++;
-      else summary.unchanged++;
-    }
-    // The SKUs the database gave new variants are parked first only when one of them is wanted by
-    // another variant: a unique index is checked row by row, even within one statement.
-    const held = new Map(made.map((v) => [v.sku, v.id]));
-    if (writes.some((w) => held.has(w.sku) && held.get(w.sku) !== w.id)) {
-      await parkNewSkus(
-        tx,
-        made.map((v) => v.id),
-      );
-    }
-    await updateVariants(tx, writes);
-    // A new colour or size on the product may have switched variants the file does not list back
-    // on: they keep the state they had.
-    for (const v of now) {
-      const was = beforeById.get(v.id);
-      if (was && !listed.has(v.id) && was.active !== v.active)
-        await updateVariant(tx, v.id, { active: was.active });
-    }
-    return id;
   }
 
   private async fetchImages(
@@ -377,27 +256,12 @@ function refusal(problems: ImportProblem[]) {
   );
 }
 
+/**
+ * The admin the ledger rows name, and `bazaar.variants_own` (0034): the import writes the variants
+ * itself, so the product triggers neither make nor re-spread them, and sums stock once a slice.
+ */
 function sqlActor(adminId: string) {
-  return sql`select set_config('bazaar.actor_id', ${adminId}, true)`;
+  return sql`select set_config('bazaar.actor_id', ${adminId}, true), set_config('bazaar.variants_own', 'on', true)`;
 }
 
 const isAppError = (e: unknown): e is AppError => e instanceof AppError;
-
-function unique(values: (string | null)[]): string[] {
-  return [...new Set(values.filter((v): v is string => v !== null))];
-}
-
-/** `base` with the values of `extra` it lacks (compared by `key`), in order. */
-function union(base: string[], extra: string[], key: (v: string) => string): string[] {
-  const seen = new Set(base.map(key));
-  return [...base, ...extra.filter((v) => !seen.has(key(v)))];
-}
-
-/** The columns of `wanted` whose value differs from the row's. */
-function changed<T extends object>(row: T, wanted: Partial<T>): Partial<T> {
-  const out: Partial<T> = {};
-  for (const [k, v] of Object.entries(wanted) as [keyof T, T[keyof T]][]) {
-    if (JSON.stringify(row[k]) !== JSON.stringify(v)) out[k] = v;
-  }
-  return out;
-}

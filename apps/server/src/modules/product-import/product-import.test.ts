@@ -242,4 +242,33 @@ describe('product import and export', () => {
     });
     expect(await counts()).toEqual(before);
   });
+
+  it('gives an existing product the new colour a file names: one new variant, in its place, the rest as they were', async () => {
+    const cap = await insertVariantProduct(
+      t.db,
+      { name: 'Wool Cap', pricePaise: 59_900, sku: 'CAP', colours: ['Red'], sizes: ['S', 'M'] } as never,
+      { 'Red/S': 2, 'Red/M': 1 },
+    );
+    const rows = rowsOf(await exportCsv()).filter((r) => r.product_sku === 'CAP');
+    expect(rows.map((r) => r.sku)).toEqual(['CAP-RED-S', 'CAP-RED-M']);
+    const file = [...rows, { ...rows[1]!, sku: 'CAP-BLUE-M', colour: 'blue', stock: '6', active: 'true' }];
+    const { last } = await imported(csvOf(file));
+    expect(last).toMatchObject({ type: 'done', productsUpdated: 1, variantsCreated: 1, unchanged: 2 });
+    const variants = await t.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, cap))
+      .orderBy(productVariants.position);
+    expect(variants.map((v) => [v.sku, v.colour, v.size, v.position, v.stock, v.active])).toEqual([
+      ['CAP-RED-S', 'Red', 'S', 0, 2, true],
+      ['CAP-RED-M', 'Red', 'M', 1, 1, true],
+      ['CAP-BLUE-M', 'blue', 'M', 3, 6, true],
+    ]);
+    const [row] = await t.db.select().from(products).where(eq(products.id, cap));
+    expect(row).toMatchObject({ colours: ['Red', 'blue'], sizes: ['S', 'M'], countInStock: 9 });
+    expect((await ledgerOf(t.db, cap)).filter((l) => l.reason === 'import')).toEqual([
+      expect.objectContaining({ variant: 'blue/M', change: 6, resultingStock: 6 }),
+    ]);
+    expect(await stockMismatches(t.db)).toEqual([]);
+  });
 });

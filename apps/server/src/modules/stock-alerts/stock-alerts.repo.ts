@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, productVariants } from '../../db/schema/catalogue';
 import { type StockAlertStatus, stockAlerts } from '../../db/schema/stock-alerts';
@@ -113,4 +113,23 @@ export async function claimDueAlerts(
     .orderBy(asc(stockAlerts.createdAt), asc(stockAlerts.id))
     .limit(limit)
     .for('update', { of: stockAlerts, skipLocked: true });
+}
+
+/** A shopper's alerts (by account) not removed, newest first, with the product and options they name. */
+export async function findUserAlerts(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: stockAlerts.id,
+      productId: products.id,
+      productName: products.name,
+      colour: productVariants.colour,
+      size: productVariants.size,
+      status: stockAlerts.status,
+      createdAt: stockAlerts.createdAt,
+    })
+    .from(stockAlerts)
+    .innerJoin(productVariants, eq(productVariants.id, stockAlerts.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(stockAlerts.userId, userId), inArray(stockAlerts.status, ['pending', 'active', 'sent'])))
+    .orderBy(desc(stockAlerts.createdAt), desc(stockAlerts.id));
 }

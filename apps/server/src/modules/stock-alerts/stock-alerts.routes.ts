@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { myStockAlertRoutes } from './my-stock-alerts.routes';
 
 export const ALERT_UNSUBSCRIBED = 'Done: we will not email you about it.';
 
@@ -22,6 +23,8 @@ const oneClickBody = z
 export async function stockAlertRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { stockAlerts } = app.services;
+  // Its own context: the sign-in hook covers My alerts only, not the links guests follow.
+  await app.register(myStockAlertRoutes);
 
   // Mail clients send RFC 8058's one-click body as a form; only this module's routes read one here.
   app.addContentTypeParser(

@@ -1,4 +1,4 @@
-import { STOCK_ALERT_EMAIL_NEEDED, type StockAlertReply } from '@bazaar/shared';
+import { type MyStockAlertList, STOCK_ALERT_EMAIL_NEEDED, type StockAlertReply } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
@@ -13,6 +13,7 @@ import {
   claimDueAlerts,
   findAlertVariant,
   findLiveAlert,
+  findUserAlerts,
   insertAlert,
   lockAlert,
   type StockAlertRow,
@@ -47,6 +48,8 @@ export const STOCK_ALERT_LIMITS = {
   perAccount: { requests: 30, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, WindowLimit>;
 
+export const ALERT_NOT_FOUND = 'This alert was not found.';
+export const ALERT_REMOVED = 'Alert removed: we will not email you about it.';
 export const ALERT_LINK_INVALID = 'This link is not valid. Please use the link in your latest email from us.';
 export const ALERT_ACTIVE = 'We will email you once when it is back in stock.';
 export const ALERT_PENDING =
@@ -149,6 +152,26 @@ export class StockAlertsService {
     await inTransaction(this.deps.db, async (tx) => {
       const alert = await lockAlert(tx, id);
       if (!alert || alert.status === 'unsubscribed') return;
+      await moveAlert(tx, alert, 'unsubscribed', this.deps.clock.now());
+    });
+  }
+
+  /** My alerts: the signed-in shopper's, removed ones left out. */
+  async mine(userId: string): Promise<MyStockAlertList> {
+    const rows = await findUserAlerts(this.deps.db, userId);
+    return {
+      alerts: rows.flatMap((r) =>
+        r.status === 'unsubscribed' ? [] : [{ ...r, status: r.status, createdAt: r.createdAt.toISOString() }],
+      ),
+    };
+  }
+
+  /** Removes one of the shopper's own alerts (the unsubscribe move); 404 for another's or a removed one. */
+  async remove(userId: string, alertId: string): Promise<void> {
+    await inTransaction(this.deps.db, async (tx) => {
+      const alert = await lockAlert(tx, alertId);
+      if (!alert || alert.userId !== userId || alert.status === 'unsubscribed')
+        throw notFound(ALERT_NOT_FOUND);
       await moveAlert(tx, alert, 'unsubscribed', this.deps.clock.now());
     });
   }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { DemoShopBanner } from '@/components/ui/demo-shop-banner';
+import { AlertLinkNotice } from '@/features/stock-alerts';
 import { useHydrated } from '@/lib/use-hydrated';
 import { ScrollProgress } from './scroll-progress';
 import { SiteFooter } from './site-footer';
@@ -38,6 +39,7 @@ export function RootLayout() {
       <SiteHeader />
       <DisabledUntilHydrated>
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          <AlertLinkNotice />
           <Outlet />
         </main>
         <SiteFooter />

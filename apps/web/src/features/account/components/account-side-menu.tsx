@@ -43,6 +43,13 @@ export function AccountSideMenu() {
       </div>
       <div>
         <h2 className="font-medium">
+          <Link to="/alerts" className="hover:text-brand">
+            My Alerts
+          </Link>
+        </h2>
+      </div>
+      <div>
+        <h2 className="font-medium">
           <Link to="/wishlist" className="hover:text-brand">
             Manage My Wishlist
           </Link>

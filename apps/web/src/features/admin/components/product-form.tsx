@@ -98,6 +98,7 @@ export function ProductForm({
   submitting,
   serverErrors,
   onSubmit,
+  variantCount,
   children,
 }: {
   mode: 'create' | 'edit';
@@ -105,6 +106,11 @@ export function ProductForm({
   submitting: boolean;
   serverErrors: Record<string, string>;
   onSubmit(form: FormData): void;
+  /**
+   * How many variants the product has (edit). With more than one, stock is set per variant (the
+   * matrix, the stock screen): the form shows the sum read-only and does not send it.
+   */
+  variantCount?: number | undefined;
   /** Shown above the buttons (Created At / Last Updated on edit). */
   children?: ReactNode;
 }) {
@@ -127,12 +133,19 @@ export function ProductForm({
   const storedGallery = (product?.images ?? []).filter((url) => url !== storedMain);
   const levels = levelsOf(tree.data, watch());
   const error = (name: FieldName) => errors[name]?.message ?? serverErrors[name];
-  const text = (name: FieldName, label: string, options: { required?: boolean; type?: string } = {}) => (
+  const stockPerVariant = mode === 'edit' && (variantCount ?? 0) > 1;
+  const text = (
+    name: FieldName,
+    label: string,
+    options: { required?: boolean; type?: string; readOnly?: boolean; hint?: string } = {},
+  ) => (
     <FormField
       label={options.required ? `${label} *` : label}
       type={options.type ?? 'text'}
       error={error(name)}
       aria-required={options.required || undefined}
+      readOnly={options.readOnly}
+      hint={options.hint}
       {...register(name, options.required ? required(label) : {})}
     />
   );
@@ -166,7 +179,11 @@ export function ProductForm({
     <form
       noValidate
       onSubmit={handleSubmit((values) =>
-        onSubmit(productFormData(mode, values, images, storedMain !== null && !images.mainRemoved)),
+        onSubmit(
+          productFormData(mode, values, images, storedMain !== null && !images.mainRemoved, {
+            stockPerVariant,
+          }),
+        ),
       )}
       className="flex flex-col gap-6"
     >
@@ -205,7 +222,16 @@ export function ProductForm({
         {text('sku', 'SKU')}
         {text('price', 'Price (₹)', { required: true, type: 'number' })}
         {text('discount', 'Discount (%)', { type: 'number' })}
-        {text('countInStock', 'Count In Stock', { type: 'number' })}
+        {text(
+          'countInStock',
+          'Count In Stock',
+          stockPerVariant
+            ? {
+                readOnly: true,
+                hint: `The sum of its ${variantCount} variants: set stock per variant below or on the Stock screen`,
+              }
+            : { type: 'number' },
+        )}
         {text('seller', 'Seller')}
         {text('material', 'Material')}
         {text('madeIn', 'Made In')}

@@ -48,8 +48,14 @@ beforeEach(() => {
     http.post(`/api/admin/products/${PRODUCT}/variants/generate`, async ({ request }) => {
       const parsed = variantGenerateSchema.safeParse(await request.json());
       if (!parsed.success) return invalid(parsed.error);
-      const combos = parsed.data.colours.flatMap((c) => parsed.data.sizes.map((s) => variant(c, s)));
-      stored = { ...stored, variants: [...combos, { ...stored.variants[0]!, active: false }] };
+      // As the server does: an existing combination is kept as it is, a new one is on sale with no stock,
+      // and those no longer named are switched off.
+      const same = (v: AdminVariant, c: string, s: string) => v.colour === c && v.size === s;
+      const combos = parsed.data.colours.flatMap((c) =>
+        parsed.data.sizes.map((s) => stored.variants.find((v) => same(v, c, s)) ?? variant(c, s)),
+      );
+      const gone = stored.variants.filter((v) => !combos.includes(v)).map((v) => ({ ...v, active: false }));
+      stored = { ...stored, variants: [...combos, ...gone] };
       return reply(adminVariantListSchema, stored);
     }),
     http.put(`/api/admin/products/${PRODUCT}/variants`, async ({ request }) => {
@@ -119,6 +125,36 @@ describe('the variant matrix', () => {
         { id: l!.id, pricePaise: 149_950 },
       ],
     });
+  });
+
+  it('keeps the unsaved switches and stock of existing rows through a Generate; new rows get defaults', async () => {
+    stored.variants = [variant('red', 'S', { stock: 2 }), variant('red', 'M', { stock: 1 })];
+    const [s, m] = stored.variants;
+    const { user } = await openMatrix();
+    await user.click(screen.getByLabelText('red / M on sale'));
+    const stock = screen.getByLabelText('Stock of red / S');
+    await user.clear(stock);
+    await user.type(stock, '7');
+    const sizes = screen.getByLabelText('Sizes (comma separated)');
+    await user.clear(sizes);
+    await user.type(sizes, 'S, M, L');
+    await user.click(screen.getByRole('button', { name: 'Generate variants' }));
+    await screen.findByRole('rowheader', { name: /red \/ L/ });
+
+    expect((screen.getByLabelText('red / M on sale') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Stock of red / S') as HTMLInputElement).value).toBe('7');
+    expect((screen.getByLabelText('red / L on sale') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Stock of red / L') as HTMLInputElement).value).toBe('0');
+
+    await user.click(screen.getByRole('button', { name: 'Save variants' }));
+    await findToast('2 variants saved');
+    expect(await bodyOf('PUT', `/api/admin/products/${PRODUCT}/variants`)).toEqual({
+      variants: [
+        { id: s!.id, stock: 7 },
+        { id: m!.id, active: false },
+      ],
+    });
+    expect((screen.getByLabelText('red / M on sale') as HTMLInputElement).checked).toBe(false);
   });
 
   it('shows a bad row before sending, and the server’s refusal', async () => {

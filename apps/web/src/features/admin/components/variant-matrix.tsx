@@ -1,6 +1,6 @@
-import type { AdminVariantList } from '@bazaar/shared/schemas/variant-admin';
+import type { AdminVariant, AdminVariantList } from '@bazaar/shared/schemas/variant-admin';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -12,9 +12,11 @@ import { useVariants } from '../api/get-variants';
 import { useSaveVariants } from '../api/save-variants';
 import {
   changedRows,
+  keepEdits,
   splitList,
   toRowValues,
   type VariantMatrixValues,
+  type VariantRowValues,
   variantLabel,
   variantMatrixSchema,
 } from '../lib/variant-rows';
@@ -26,8 +28,13 @@ const inputClass = 'w-full rounded border border-gray-300 px-2 py-1 text-sm aria
  * The product form's variants: generate them from colours × sizes, then edit SKU, stock, own price,
  * on sale and low-stock threshold per row, or set many at once; Save sends the changed rows together.
  */
+/** The matrix's rows as the admin left them and the server list they were edited from. */
+type Draft = { base: AdminVariant[]; rows: VariantRowValues[] } | null;
+
 export function VariantMatrix({ productId }: { productId: string }) {
   const variants = useVariants(productId);
+  // Outlives each matrix form, so a Generate (a new list, a new form) keeps the edits not yet saved.
+  const draft = useRef<Draft>(null);
   if (variants.isPending) return <Spinner size={24} label="Loading variants…" />;
   if (variants.isError)
     return (
@@ -45,7 +52,7 @@ export function VariantMatrix({ productId }: { productId: string }) {
       </h2>
       <GenerateForm productId={productId} list={variants.data} />
       {/* A fresh matrix for each version the server returns. */}
-      <MatrixForm key={variants.dataUpdatedAt} productId={productId} list={variants.data} />
+      <MatrixForm key={variants.dataUpdatedAt} productId={productId} list={variants.data} draft={draft} />
     </section>
   );
 }
@@ -106,19 +113,44 @@ function GenerateForm({ productId, list }: { productId: string; list: AdminVaria
   );
 }
 
-function MatrixForm({ productId, list }: { productId: string; list: AdminVariantList }) {
+function MatrixForm({
+  productId,
+  list,
+  draft,
+}: {
+  productId: string;
+  list: AdminVariantList;
+  draft: RefObject<Draft>;
+}) {
   const save = useSaveVariants(productId);
+  // The server's rows with the edits not yet saved kept on them; from here on, edits count from this list.
+  const [rows] = useState(() => {
+    const merged = draft.current
+      ? keepEdits(draft.current.base, draft.current.rows, list.variants)
+      : list.variants.map(toRowValues);
+    draft.current = { base: list.variants, rows: merged };
+    return merged;
+  });
   const {
     register,
     control,
     handleSubmit,
     getValues,
     setValue,
+    watch,
     formState: { errors },
   } = useForm<VariantMatrixValues>({
     resolver: zodResolver(variantMatrixSchema),
-    defaultValues: { rows: list.variants.map(toRowValues) },
+    defaultValues: { rows },
   });
+  // Every edit is remembered against the list it was made on (see VariantMatrix).
+  useEffect(() => {
+    const base = list.variants;
+    const subscription = watch((values) => {
+      draft.current = { base, rows: (values.rows ?? []) as VariantRowValues[] };
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, list.variants, draft]);
   const { fields } = useFieldArray({ control, name: 'rows', keyName: 'key' });
   const [bulkStock, setBulkStock] = useState('');
   const [note, setNote] = useState('');

@@ -93,17 +93,21 @@ export const splitList = (text: string) =>
 /**
  * The multipart body the spec describes. Create: lists as repeated `tags[]`
  * entries, pictures main first. Edit: lists as comma strings, removeMainImage,
- * removedImages as a JSON list, then the new pictures (a new main one first).
+ * removedImages as a JSON list, then the new pictures (a new main one first). A product whose stock
+ * is kept per variant (`stockPerVariant`) leaves countInStock out.
  */
 export function productFormData(
   mode: 'create' | 'edit',
   values: ProductFormValues,
   images: ProductImagesState,
   hadMain: boolean,
+  options: { stockPerVariant?: boolean } = {},
 ): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(values) as [keyof ProductFormValues, string | boolean][]) {
     if ((LIST_FIELDS as readonly string[]).includes(key)) continue;
+    // Stock kept per variant is not the form's to write: the server refuses a figure to spread.
+    if (key === 'countInStock' && options.stockPerVariant) continue;
     form.append(key, typeof value === 'boolean' ? String(value) : value.trim());
   }
   for (const key of LIST_FIELDS) {

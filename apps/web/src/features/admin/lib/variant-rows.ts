@@ -40,6 +40,30 @@ export function toRowValues(v: AdminVariant): VariantRowValues {
   };
 }
 
+/**
+ * The matrix's rows once the server's list changed under unsaved edits (a Generate): each row as the
+ * server now has it, except the fields the admin had edited since `base`, which keep the edit; rows
+ * new to the list get the server's defaults.
+ */
+export function keepEdits(
+  base: readonly AdminVariant[],
+  draft: readonly VariantRowValues[],
+  next: readonly AdminVariant[],
+): VariantRowValues[] {
+  const before = new Map(base.map((v) => [v.id, toRowValues(v)]));
+  const edited = new Map(draft.map((r) => [r.id, r]));
+  return next.map((v) => {
+    const row = toRowValues(v);
+    const was = before.get(v.id);
+    const now = edited.get(v.id);
+    if (!was || !now) return row;
+    for (const key of Object.keys(row) as (keyof VariantRowValues)[]) {
+      if (key !== 'id' && now[key] !== was[key]) Object.assign(row, { [key]: now[key] });
+    }
+    return row;
+  });
+}
+
 /** The rows that differ from the server's, each with only its changed fields; null when none did. */
 export function changedRows(
   saved: readonly AdminVariant[],

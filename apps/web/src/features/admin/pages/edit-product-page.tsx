@@ -5,6 +5,7 @@ import { errorMessage, fieldErrors } from '@/lib/error-message';
 import { notify } from '@/lib/notify';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminProduct } from '../api/get-product';
+import { useVariants } from '../api/get-variants';
 import { useUpdateProduct } from '../api/save-product';
 import { ProductForm } from '../components/product-form';
 import { VariantMatrix } from '../components/variant-matrix';
@@ -14,6 +15,8 @@ export function EditProductPage() {
   const { productId = '' } = useParams();
   const product = useAdminProduct(productId);
   const update = useUpdateProduct(productId);
+  // The matrix's list (one query): with several variants the form's stock figure is read-only.
+  const variants = useVariants(productId);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   useDocumentTitle(product.data ? `Edit ${product.data.name}` : 'Edit Product');
   return (
@@ -36,6 +39,7 @@ export function EditProductPage() {
           product={product.data}
           submitting={update.isPending}
           serverErrors={serverErrors}
+          variantCount={variants.data?.variants.length}
           onSubmit={(form) =>
             update.mutate(form, {
               onSuccess: () => {
