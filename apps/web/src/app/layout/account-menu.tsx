@@ -7,13 +7,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { BagIcon, BellIcon, CancelIcon, LogoutIcon, ShieldIcon, UserIcon } from '@/components/ui/icons';
+import { BagIcon, CancelIcon, LogoutIcon, ShieldIcon, UserIcon } from '@/components/ui/icons';
 import { useLogout } from '@/features/account';
 import { useSession } from '@/lib/session-store';
 
 /**
- * The avatar's dropdown: My account, My orders, Cancellations, My alerts, Admin
- * (admins only) and Logout. Loaded only for signed-in shoppers, so guests never download
+ * The avatar's dropdown: My account, My orders, Cancellations, Admin (admins
+ * only) and Logout. Loaded only for signed-in shoppers, so guests never download
  * the menu code.
  */
 export default function AccountMenu() {
@@ -29,10 +29,10 @@ export default function AccountMenu() {
       >
         <Avatar src={user?.profileImage} />
       </DropdownMenuTrigger>
-      {/* The spec's heights (215 px, 260 px with the Admin entry) and one entry's more for My alerts. */}
+      {/* The spec's heights: 215 px, 260 px with the Admin entry; the entries share it evenly. */}
       <DropdownMenuContent
         aria-label="Account"
-        style={{ height: isAdmin ? 305 : 260 }}
+        style={{ height: isAdmin ? 260 : 215 }}
         className="flex flex-col justify-evenly"
       >
         <DropdownMenuItem asChild>
@@ -51,12 +51,6 @@ export default function AccountMenu() {
           <Link to="/orders?show=cancelled">
             <CancelIcon size={20} />
             Cancellations
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/alerts">
-            <BellIcon size={20} />
-            My alerts
           </Link>
         </DropdownMenuItem>
         {isAdmin ? (
