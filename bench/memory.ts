@@ -12,7 +12,7 @@
  *
  *   npm run build && npm run bench:memory
  *   npm run bench:memory -- --browse=30 --settle=5
- *   BENCH_SERVER_FLAGS="--max-semi-space-size=1" npm run bench:memory   # Node flags for the server
+ *   BENCH_SERVER_FLAGS="" npm run bench:memory   # Node flags for the server (unset: those `npm start` uses)
  *   BENCH_SERVER_ENV="SHARP_CONCURRENCY=2 CATALOGUE_INDEX=postgres" npm run bench:memory
  *   npm run bench:memory -- --data-dir=/tmp/shop   # an existing DATA_DIR (e.g. a 100,000-product shop)
  */
@@ -79,12 +79,19 @@ const extraEnv = Object.fromEntries(
     .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
 );
 
+/** The Node flags `npm start` gives the server (package.json's `start` script, before scripts/start.mjs). */
+function startFlags(): string {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  return words.slice(1, words.indexOf('scripts/start.mjs')).join(' ');
+}
+
 /** The server as `npm start --no-build` runs it: scripts/start.mjs imports it into its own process. */
 async function startServer(dataDir: string): Promise<Server> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const probeFile = path.join(tmpdir(), `bazaar-memory-probe-${process.pid}-${port}.json`);
-  const nodeFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const nodeFlags = (process.env.BENCH_SERVER_FLAGS ?? startFlags()).split(/\s+/).filter(Boolean);
   const child = spawn(
     process.execPath,
     [...nodeFlags, '--import', path.join(root, 'bench/memory-probe.mjs'), 'scripts/start.mjs', '--no-build'],
