@@ -353,7 +353,10 @@ export const shopSettingsUpdateFieldsSchema = z
     holdAddressMultiple: wholeNumber('Shoppers on one internet connection', H.addressMultiple),
     /** Days after delivery a shopper may ask to return goods (0: no returns). */
     returnWindowDays: wholeNumber('Return window (days)', { min: 0, max: 90 }),
-    codMaxOpenOrders: wholeNumber('Open cash-on-delivery orders per account', COD_SETTINGS_LIMITS.maxOpenOrders),
+    codMaxOpenOrders: wholeNumber(
+      'Open cash-on-delivery orders per account',
+      COD_SETTINGS_LIMITS.maxOpenOrders,
+    ),
     /** Empty or 0: COD is never refused for returned parcels. */
     codRefuseAfterRto: z.preprocess(
       (v) => (v === '' ? 0 : v),

@@ -208,7 +208,9 @@ describe('COD limits from the shop settings, and the admin confirming a COD orde
     const [history] = await t.db
       .select()
       .from(orderStatusHistory)
-      .where(and(eq(orderStatusHistory.orderId, order.orderId), eq(orderStatusHistory.toStatus, 'Processing')));
+      .where(
+        and(eq(orderStatusHistory.orderId, order.orderId), eq(orderStatusHistory.toStatus, 'Processing')),
+      );
     expect(history).toMatchObject({
       fromStatus: 'Awaiting confirmation',
       actor: 'admin',

@@ -5,8 +5,8 @@ import { codLinkRoutes, codShopperRoutes } from './cod.routes';
 import { codAdminRoutes } from './cod-admin.routes';
 import { holdAdminRoutes } from './hold-admin.routes';
 import { orderAdminRoutes } from './order-admin.routes';
-import { paymentLinkAdminRoutes } from './payment-link-admin.routes';
 import { ordersRoutes } from './orders.routes';
+import { paymentLinkAdminRoutes } from './payment-link-admin.routes';
 import { shipmentAdminRoutes } from './shipment-admin.routes';
 
 export type { CodService } from './cod.service';

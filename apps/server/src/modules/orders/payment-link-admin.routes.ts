@@ -16,7 +16,8 @@ export async function paymentLinkAdminRoutes(base: FastifyInstance) {
       schema: {
         tags: ['admin: orders'],
         security: [{ bearerAuth: [] }],
-        summary: "Sends the shopper a link to pay an unpaid order online (mail, and WhatsApp where configured)",
+        summary:
+          'Sends the shopper a link to pay an unpaid order online (mail, and WhatsApp where configured)',
         description:
           "For an unpaid order awaiting payment or cash-on-delivery confirmation: the provider's payment link (Razorpay Payment Links; the open one again), or with the sandbox the shopper's order page. Audited; 409 says why not (paid, cancelled, shipped, its deadline passed).",
         params: z.object({ id: z.string() }),

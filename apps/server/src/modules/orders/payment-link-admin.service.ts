@@ -80,7 +80,8 @@ export class PaymentLinkAdmin {
 
 /** A link is for an unpaid order that a payment would still settle; anything else is a 409 saying why. */
 function refuseUnlinkable(order: OrderRow, now: Date): void {
-  if (order.paidAt) throw conflict('This order is already paid: there is nothing to send a payment link for.');
+  if (order.paidAt)
+    throw conflict('This order is already paid: there is nothing to send a payment link for.');
   if (order.status === 'Cancelled') {
     throw conflict('This order was cancelled, so it cannot be paid. Ask the shopper to order again.');
   }

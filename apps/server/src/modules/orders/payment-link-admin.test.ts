@@ -60,8 +60,8 @@ const orderRow = async (t: TestApp, id: string) =>
 async function linkMail(t: TestApp, orderId: string) {
   for (let i = 0; i < 100; i++) {
     await t.services.notify.runDue();
-    const mail = (await t.db.select().from(outboxEmails)).find(
-      (m) => m.subject.includes(`pay for your order #${orderNumber(orderId)}`),
+    const mail = (await t.db.select().from(outboxEmails)).find((m) =>
+      m.subject.includes(`pay for your order #${orderNumber(orderId)}`),
     );
     if (mail) return mail;
     await new Promise((r) => setTimeout(r, 50));
@@ -134,9 +134,9 @@ describe('the admin sends a Razorpay payment link for an unpaid order (the SDK a
     clock.advance(2 * 60_000);
     const again = (await shop.sendLink(order.orderId)).json<AdminPaymentLinkReply>();
     expect(again.url).toBe(reply.url);
-    expect(razorpay.requests.filter((r) => r.method === 'POST' && r.url === '/v1/payment_links')).toHaveLength(
-      created.length,
-    );
+    expect(
+      razorpay.requests.filter((r) => r.method === 'POST' && r.url === '/v1/payment_links'),
+    ).toHaveLength(created.length);
     const queued = (await messageRows(t.db)).filter(
       (m) => m.orderId === order.orderId && m.purpose === 'payment_link' && m.channel === 'email',
     );
