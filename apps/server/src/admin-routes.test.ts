@@ -75,6 +75,7 @@ describe('every admin route', () => {
         'PUT /api/admin/carriers',
         'POST /api/admin/orders/:id/ship',
         'POST /api/admin/orders/:id/cash-collected',
+        'POST /api/admin/orders/:id/payment-link',
         'GET /api/admin/orders/:id/refunds',
         'POST /api/admin/orders/:id/refunds',
         'GET /api/admin/settings/tax',

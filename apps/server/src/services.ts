@@ -22,6 +22,7 @@ import { CodService } from './modules/orders/cod.service';
 import { HoldAdminService } from './modules/orders/hold-admin.service';
 import { OrderAdminService } from './modules/orders/order-admin.service';
 import { OrdersService } from './modules/orders/orders.service';
+import { PaymentLinkAdmin } from './modules/orders/payment-link-admin.service';
 import { ShipmentAdminService } from './modules/orders/shipment-admin.service';
 import { PaymentsService } from './modules/payments/payments.service';
 import { RefundsService } from './modules/payments/refunds.service';
@@ -73,6 +74,8 @@ export interface Services {
   cart: CartService;
   wishlist: WishlistService;
   orderAdmin: OrderAdminService;
+  /** The admin's "Send payment link" for any unpaid order. */
+  paymentLinkAdmin: PaymentLinkAdmin;
   /** Carriers and shipping orders. */
   shipmentAdmin: ShipmentAdminService;
   /** Full and partial refunds through the provider; `onRefundRecorded` is the credit-note seam. */
@@ -198,6 +201,7 @@ export function createServices(deps: Deps): Services {
     cart,
     wishlist: new WishlistService(deps),
     orderAdmin,
+    paymentLinkAdmin: new PaymentLinkAdmin({ ...deps, audit, notify, payments }),
     holdAdmin: new HoldAdminService({ ...deps, audit, settings, catalogue }),
     couponAdmin: new CouponAdminService({ ...deps, audit }),
     dashboard: new DashboardService({ ...deps, orderAdmin, userAdmin, inventory }),

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COD_MESSAGES, codDeliveryChargePaise, codQuote } from './cod';
+import {
+  COD_MESSAGES,
+  codDeliveryChargePaise,
+  codOpenOrdersMessage,
+  codQuote,
+  codReturnedParcelsMessage,
+} from './cod';
 
 const terms = fc
   .record({
@@ -58,5 +64,14 @@ describe('the cash-on-delivery rule', () => {
     });
     expect(codQuote(t, 1_000_001)).toMatchObject({ reason: expect.stringContaining('up to ₹10,000') });
     expect(codQuote(t, 20_000)).toEqual({ available: true, feePaise: 4_900 });
+  });
+});
+
+describe('the COD limit messages', () => {
+  it('count in the singular and the plural', () => {
+    expect(codOpenOrdersMessage(1)).toContain('1 cash-on-delivery order on their way');
+    expect(codOpenOrdersMessage(3)).toContain('3 cash-on-delivery orders on their way');
+    expect(codReturnedParcelsMessage(1)).toContain('an earlier parcel was refused');
+    expect(codReturnedParcelsMessage(2)).toContain('2 earlier parcels were refused');
   });
 });

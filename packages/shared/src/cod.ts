@@ -13,13 +13,28 @@ export interface CodTerms {
   maxOrderPaise: number | null;
 }
 
-/** Shop-wide limits of cash on delivery. */
+/** Shop-wide limits of cash on delivery (the two a shop sets are in its settings: COD_SETTINGS_LIMITS). */
 export const COD_LIMITS = {
   /** An order not confirmed within this many hours is cancelled by the shop (stock and coupon back). */
   confirmHours: 24,
-  /** Open COD orders (placed, not yet delivered or ended) one account may have at once. */
-  openOrdersPerShopper: 2,
 } as const;
+
+/**
+ * The bounds of the shop's COD settings (the database's CHECK holds the same): open COD orders
+ * (placed, not yet delivered or ended) one account may have at once, default 2; and after how many
+ * parcels Returned to origin an account is refused COD, default 0, which never refuses (decision 220).
+ */
+export const COD_SETTINGS_LIMITS = {
+  maxOpenOrders: { min: 1, max: 100, default: 2 },
+  refuseAfterRto: { min: 0, max: 100, default: 0 },
+} as const;
+
+/** The shop's COD settings as checkout applies them. */
+export interface CodRules {
+  maxOpenOrders: number;
+  /** 0: never refused for returned parcels. */
+  refuseAfterRto: number;
+}
 
 /** What paying on delivery would mean for an order: its fee, or why it is not offered. */
 export type CodQuote = { available: true; feePaise: number } | { available: false; reason: string };
@@ -30,6 +45,16 @@ export const COD_MESSAGES = {
   notOffered: 'Cash on delivery is not available for this pincode. Please pay online.',
   noAddress: 'Choose a delivery address to see whether cash on delivery is available.',
 } as const;
+
+/** Why COD is refused to an account over the shop's open-orders limit. */
+export function codOpenOrdersMessage(open: number): string {
+  return `You already have ${open} cash-on-delivery ${open === 1 ? 'order' : 'orders'} on their way. Please pay online, or wait until one is delivered.`;
+}
+
+/** Why COD is refused to an account whose parcels came back refused (the shop's setting). */
+export function codReturnedParcelsMessage(returned: number): string {
+  return `Cash on delivery is not available for your account because ${returned === 1 ? 'an earlier parcel was' : `${returned} earlier parcels were`} refused at delivery and returned to us. Please pay online.`;
+}
 
 /**
  * Cash on delivery for an order worth `orderPaise` (its total before any COD fee) under a zone's

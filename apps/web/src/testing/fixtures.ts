@@ -41,6 +41,8 @@ export function shopSettings(patch: Partial<ShopSettings> = {}): ShopSettings {
     holdAddressMultiple: 4,
     paymentsSimulated: true,
     returnWindowDays: 3,
+    codMaxOpenOrders: 2,
+    codRefuseAfterRto: 0,
     updatedAt: AT,
     ...patch,
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COD_SETTINGS_LIMITS } from '../cod';
 import { ADMIN_SEARCH_MAX, SOCIAL_NETWORKS, type SocialLinkField } from '../constants';
 import { isHsnCode } from '../gst/hsn';
 import { MAX_RATE_BP, rateBpFromPercent } from '../gst/rates';
@@ -352,6 +353,15 @@ export const shopSettingsUpdateFieldsSchema = z
     holdAddressMultiple: wholeNumber('Shoppers on one internet connection', H.addressMultiple),
     /** Days after delivery a shopper may ask to return goods (0: no returns). */
     returnWindowDays: wholeNumber('Return window (days)', { min: 0, max: 90 }),
+    codMaxOpenOrders: wholeNumber(
+      'Open cash-on-delivery orders per account',
+      COD_SETTINGS_LIMITS.maxOpenOrders,
+    ),
+    /** Empty or 0: COD is never refused for returned parcels. */
+    codRefuseAfterRto: z.preprocess(
+      (v) => (v === '' ? 0 : v),
+      wholeNumber('Refuse cash on delivery after returned parcels', COD_SETTINGS_LIMITS.refuseAfterRto),
+    ),
     removeLogo: flag,
   })
   .partial()

@@ -22,6 +22,7 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const MESSAGE_PURPOSES = [
   'order_placed',
   'cod_confirmation',
+  'payment_link',
   'order_shipped',
   'order_delivered',
   'order_cancelled',

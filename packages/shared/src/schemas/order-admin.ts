@@ -212,3 +212,21 @@ export type OrderStatusBody = z.input<typeof orderStatusBodySchema>;
 
 export const adminOrderWriteReplySchema = z.object({ message: z.string(), order: adminOrderSchema });
 export type AdminOrderWriteReply = z.infer<typeof adminOrderWriteReplySchema>;
+
+/** The statuses an unpaid order may be sent a payment link in: a paid link settles only these. */
+export const PAYMENT_LINK_STATUSES: readonly OrderStatus[] = ['Pending', 'Awaiting confirmation'];
+
+/**
+ * POST /admin/orders/{id}/payment-link: what was sent to the shopper. `via` is `payment_link` for a
+ * provider's link (Razorpay Payment Links), `order_page` where the provider has none (the sandbox):
+ * the shopper's order page, where the payment window opens.
+ */
+export const adminPaymentLinkReplySchema = z
+  .object({
+    message: z.string(),
+    url: z.string(),
+    via: z.enum(['payment_link', 'order_page']),
+    order: adminOrderSchema,
+  })
+  .meta({ id: 'AdminPaymentLinkReply' });
+export type AdminPaymentLinkReply = z.infer<typeof adminPaymentLinkReplySchema>;

@@ -49,6 +49,10 @@ export const shopSettingsSchema = z
     paymentsSimulated: z.boolean(),
     /** Days after delivery a shopper may ask to return goods (the product page's "Return within N days"). */
     returnWindowDays: z.number().int(),
+    /** Open cash-on-delivery orders one account may have at once (COD_SETTINGS_LIMITS). */
+    codMaxOpenOrders: z.number().int(),
+    /** COD is refused to an account with this many parcels Returned to origin; 0: never refused so. */
+    codRefuseAfterRto: z.number().int(),
     updatedAt: isoDate,
   })
   .meta({ id: 'ShopSettings' });

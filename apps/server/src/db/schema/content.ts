@@ -41,6 +41,10 @@ export const shopSettings = pgTable(
     gstStateCode: text('gst_state_code'),
     /** Days after delivery within which a shopper may ask to return items (the product page says it). */
     returnWindowDays: integer('return_window_days').notNull().default(3),
+    /** Open cash-on-delivery orders one account may have at once (modules/orders/cod-checkout.ts). */
+    codMaxOpenOrders: integer('cod_max_open_orders').notNull().default(2),
+    /** COD is refused to an account with this many parcels Returned to origin; 0: never refused so. */
+    codRefuseAfterRto: integer('cod_refuse_after_rto').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -55,6 +59,10 @@ export const shopSettings = pgTable(
       sql`coalesce(${t.facebookUrl}, 'https://') like 'https://%' and coalesce(${t.instagramUrl}, 'https://') like 'https://%' and coalesce(${t.xUrl}, 'https://') like 'https://%' and coalesce(${t.youtubeUrl}, 'https://') like 'https://%'`,
     ),
     check('shop_settings_return_window', sql`${t.returnWindowDays} between 0 and 90`),
+    check(
+      'shop_settings_cod_limits',
+      sql`${t.codMaxOpenOrders} between 1 and 100 and ${t.codRefuseAfterRto} between 0 and 100`,
+    ),
   ],
 );
 

@@ -17,6 +17,12 @@ const SAMPLES: { [P in MessagePurpose]: PurposeParams[P] } = {
     totalPaise: 89_900,
     confirmUrl: 'https://shop.example/orders/cod/confirm?token=abc.def',
   },
+  payment_link: {
+    name: 'Asha Rao',
+    orderNumber: 'A1B2C3D4',
+    totalPaise: 89_900,
+    payUrl: 'https://rzp.io/i/abc123',
+  },
   order_shipped: {
     name: 'Asha Rao',
     orderNumber: 'A1B2C3D4',

@@ -6,6 +6,8 @@ export interface PurposeParams {
   order_placed: { name: string; orderNumber: string; totalPaise: number };
   /** `confirmUrl` is the signed link the shopper confirms with: sent, then removed from the outbox. */
   cod_confirmation: { name: string; orderNumber: string; totalPaise: number; confirmUrl: string };
+  /** The admin sent the shopper a way to pay an unpaid order: `payUrl` the link, or the order's page. */
+  payment_link: { name: string; orderNumber: string; totalPaise: number; payUrl: string };
   order_shipped: {
     name: string;
     orderNumber: string;
@@ -69,6 +71,10 @@ export const WHATSAPP_TEMPLATES: Record<MessagePurpose, WhatsAppTemplate> = {
   cod_confirmation: {
     name: 'bazaar_cod_confirmation',
     body: 'Hi {{1}}, please confirm your cash on delivery order #{{2}} of {{3}} at {{4}} so we can ship it: {{5}}',
+  },
+  payment_link: {
+    name: 'bazaar_payment_link',
+    body: 'Hi {{1}}, you can pay {{2}} for your order #{{3}} at {{4}} online here: {{5}}',
   },
   order_shipped: {
     name: 'bazaar_order_shipped',
@@ -171,6 +177,17 @@ export function renderMessage<P extends MessagePurpose>(
         text: `Hi ${name},\n\nPlease confirm your cash on delivery order #${number} of ${total}, so we can ship it:\n${link}\n\n${shopName}`,
         parameters: [name, number, total, shopName, link],
         secrets: [link],
+      };
+    }
+    case 'payment_link': {
+      const total = inr(p.totalPaise as number);
+      const link = v('payUrl', 1000);
+      // Not a secret: the link pays this order and nothing else, and the admin's outbox shows it.
+      return {
+        subject: `${shopName}: pay for your order #${number} online`,
+        text: `Hi ${name},\n\nYou can pay ${total} for your order #${number} online here:\n${link}\n\n${shopName}`,
+        parameters: [name, total, number, shopName, link],
+        secrets: [],
       };
     }
     case 'order_shipped': {

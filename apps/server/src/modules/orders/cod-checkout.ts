@@ -1,9 +1,11 @@
 import {
   type CheckoutCod,
-  COD_LIMITS,
   COD_MESSAGES,
+  type CodRules,
   codDeliveryChargePaise,
+  codOpenOrdersMessage,
   codQuote,
+  codReturnedParcelsMessage,
   type OrderPricing,
   paiseToRupees,
   priceForDelivery,
@@ -11,10 +13,10 @@ import {
 } from '@bazaar/shared';
 import type { DbOrTx } from '../../db/client';
 import type { CheckoutCartView, DeliveryQuotes, TaxSetupSource } from './checkout-ports';
-import { COD_METHOD, countOpenCodOrders } from './cod.repo';
+import { COD_METHOD, countOpenCodOrders, countReturnedToOrigin } from './cod.repo';
 
 export interface CodCheckoutDeps {
-  settings: TaxSetupSource;
+  settings: TaxSetupSource & { codRules(db: DbOrTx): Promise<CodRules> };
   delivery: DeliveryQuotes;
 }
 
@@ -30,7 +32,8 @@ export type CodOffer =
 /**
  * Cash on delivery for this cart going to `address`, priced online as `pricing`: offered when the
  * address's zone offers it, the order's total (before the fee) lies within the zone's minimum and
- * maximum (packages/shared cod.ts), and the shopper has fewer open COD orders than the limit. Then the
+ * maximum (packages/shared cod.ts), the shopper has fewer open COD orders than the shop's limit and,
+ * where the shop set one, fewer parcels Returned to origin than its refusal threshold. Then the
  * order is priced again with the fee in its delivery charge (so tax and invoice see one delivery line).
  * The server alone decides: nothing the client sends about COD but the wish counts.
  */
@@ -47,12 +50,14 @@ export async function codOffer(
   if (!quote.deliverable) return { available: false, reason: COD_MESSAGES.notOffered };
   const offered = codQuote(quote.codTerms, pricing.totals.totalPaise);
   if (!offered.available) return offered;
+  const rules = await deps.settings.codRules(db);
   const open = await countOpenCodOrders(db, userId);
-  if (open >= COD_LIMITS.openOrdersPerShopper) {
-    return {
-      available: false,
-      reason: `You already have ${open} cash-on-delivery orders on their way. Please pay online, or wait until one is delivered.`,
-    };
+  if (open >= rules.maxOpenOrders) return { available: false, reason: codOpenOrdersMessage(open) };
+  if (rules.refuseAfterRto > 0) {
+    const returned = await countReturnedToOrigin(db, userId);
+    if (returned >= rules.refuseAfterRto) {
+      return { available: false, reason: codReturnedParcelsMessage(returned) };
+    }
   }
   const tax = await deps.settings.taxSetup(db);
   const fee = {

@@ -27,6 +27,18 @@ export async function countOpenCodOrders(db: DbOrTx, userId: string): Promise<nu
 }
 
 /**
+ * The account's parcels Returned to origin: COD orders it refused at the door (the status is final).
+ * Orders the shopper hid from their list count too, so deleting one does not wipe the record.
+ */
+export async function countReturnedToOrigin(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'Returned to origin')));
+  return row?.n ?? 0;
+}
+
+/**
  * Up to `limit` COD orders past their deadline, still awaiting confirmation, that the shopper may
  * have paid online instead: an open payment link, or an open provider order (the payment window).
  * Not locked: the provider is asked about each before the job cancels it.

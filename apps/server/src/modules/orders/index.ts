@@ -6,6 +6,7 @@ import { codAdminRoutes } from './cod-admin.routes';
 import { holdAdminRoutes } from './hold-admin.routes';
 import { orderAdminRoutes } from './order-admin.routes';
 import { ordersRoutes } from './orders.routes';
+import { paymentLinkAdminRoutes } from './payment-link-admin.routes';
 import { shipmentAdminRoutes } from './shipment-admin.routes';
 
 export type { CodService } from './cod.service';
@@ -19,6 +20,7 @@ export { restockOrderLine } from './order-line-stock';
 export type { PaymentSettlement } from './order-settlement';
 export { lockOrder, type OrderItemRow, type OrderRow } from './orders.repo';
 export type { OrdersService } from './orders.service';
+export type { PaymentLinkAdmin } from './payment-link-admin.service';
 export type { OrderPayments, PaymentWindow } from './payment-ports';
 export type { ShipmentAdminService } from './shipment-admin.service';
 // For the demo seed, which ships its orders as an admin would.
@@ -37,5 +39,6 @@ export const ordersModule: RouteModule = {
     await holdAdminRoutes(app);
     await shipmentAdminRoutes(app);
     await codAdminRoutes(app);
+    await paymentLinkAdminRoutes(app);
   },
 };

@@ -28,7 +28,7 @@ export async function settingsAdminRoutes(base: FastifyInstance) {
         security: [{ bearerAuth: [] }],
         summary: 'Update the shop settings',
         description:
-          "multipart/form-data: name, email, phone, secondEmail, secondPhone, address, facebookUrl, instagramUrl, xUrl, youtubeUrl (https on the network's own site), primaryColor (#rrggbb), returnPolicy, shippingPolicy, privacyPolicy, googleAnalyticsId (G-…), removeLogo (true/false), and an optional `logo` file (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB). Empty text clears a field; fields left out stay. Delivery figures are the default zone's (/api/admin/delivery).",
+          "multipart/form-data: name, email, phone, secondEmail, secondPhone, address, facebookUrl, instagramUrl, xUrl, youtubeUrl (https on the network's own site), primaryColor (#rrggbb), returnPolicy, shippingPolicy, privacyPolicy, googleAnalyticsId (G-…), codMaxOpenOrders (1–100), codRefuseAfterRto (0–100; empty or 0: off), removeLogo (true/false), and an optional `logo` file (JPEG, PNG, WebP, GIF or AVIF, at most 5 MB). Empty text clears a field; fields left out stay. Delivery figures are the default zone's (/api/admin/delivery).",
         consumes: ['multipart/form-data'],
         response: {
           200: shopSettingsSchema,

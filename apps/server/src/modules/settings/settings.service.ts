@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
+  COD_SETTINGS_LIMITS,
+  type CodRules,
   DEFAULT_PRICING,
   type DeliveryFeeRule,
   type PricingSettings,
@@ -89,6 +91,8 @@ const DEFAULTS: Omit<ShopSettingsRow, 'updatedAt'> = {
   gstin: null,
   gstStateCode: null,
   returnWindowDays: 3,
+  codMaxOpenOrders: COD_SETTINGS_LIMITS.maxOpenOrders.default,
+  codRefuseAfterRto: COD_SETTINGS_LIMITS.refuseAfterRto.default,
 };
 
 /** How the shop charges tax now: what cart, checkout and invoices price by. */
@@ -200,6 +204,8 @@ export class SettingsService {
       holdAddressMultiple: row.holdAddressMultiple,
       paymentsSimulated: this.deps.payments.window.provider === 'sandbox',
       returnWindowDays: row.returnWindowDays,
+      codMaxOpenOrders: row.codMaxOpenOrders,
+      codRefuseAfterRto: row.codRefuseAfterRto,
       updatedAt: row.updatedAt.toISOString(),
     };
   }
@@ -216,6 +222,12 @@ export class SettingsService {
       percentPerShopper: row.holdLimitPercent,
       addressMultiple: row.holdAddressMultiple,
     };
+  }
+
+  /** The COD limits checkout applies (orders/cod-checkout.ts); pass `tx` to read inside a unit of work. */
+  async codRules(db: DbOrTx = this.deps.db): Promise<CodRules> {
+    const row = await this.row(db);
+    return { maxOpenOrders: row.codMaxOpenOrders, refuseAfterRto: row.codRefuseAfterRto };
   }
 
   private defaultWindowMinutes(): number {

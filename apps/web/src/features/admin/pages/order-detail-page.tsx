@@ -20,6 +20,7 @@ import { MarkDelivered } from '../components/mark-delivered';
 import { OrderStatusBadge, statusLabel } from '../components/order-status-badge';
 import { RefundPanel } from '../components/refund-panel';
 import { ReturnsPanel } from '../components/returns-panel';
+import { SendPaymentLink } from '../components/send-payment-link';
 import { ShipForm } from '../components/ship-form';
 import { cellClass, Table } from '../components/table';
 import { TestOrderBadge } from '../components/test-order-badge';
@@ -113,7 +114,8 @@ function OrderDetail({ order }: { order: AdminOrder }) {
       </Link>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-semibold">Order Details</h1>
-        <div className="flex gap-3">
+        <div className="flex items-start gap-3">
+          <SendPaymentLink order={order} />
           <Button onClick={onPayment} loading={markPaid.isPending} disabled={busy}>
             {order.isPaid ? 'Mark as Unpaid' : 'Mark as Paid'}
           </Button>

@@ -14,6 +14,7 @@ import { formatDateTime } from '../lib/format';
 const PURPOSES: Record<MessagePurpose, string> = {
   order_placed: 'Order placed',
   cod_confirmation: 'COD confirmation',
+  payment_link: 'Payment link',
   order_shipped: 'Shipped',
   order_cancelled: 'Cancelled',
   refund_issued: 'Refund',

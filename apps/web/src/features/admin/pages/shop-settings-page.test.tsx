@@ -114,6 +114,34 @@ describe('the Shop Settings form', () => {
     await waitFor(() => expect(field('Payment window (minutes)').value).toBe('45'));
   });
 
+  it('edits the COD limits: shown from the settings, refused under the field, 0 shown as off', async () => {
+    stored = shopSettings({ codMaxOpenOrders: 2, codRefuseAfterRto: 0 });
+    const { user, save, queryClient } = await openSettings();
+    expect(field('Open COD orders per account').value).toBe('2');
+    expect(field('Refuse COD after returned parcels').value).toBe('');
+    await replace(user, 'Open COD orders per account', '0');
+    await save();
+    await findToast('Open cash-on-delivery orders per account must be 1 to 100');
+    await waitFor(() =>
+      expect(errorOf('Open COD orders per account')).toBe(
+        'Open cash-on-delivery orders per account must be 1 to 100',
+      ),
+    );
+    expect(saves).toBe(0);
+    await replace(user, 'Open COD orders per account', '3');
+    await replace(user, 'Refuse COD after returned parcels', '1');
+    await save();
+    await findToast('Shop settings updated!');
+    const form = await requestsTo('PUT', '/api/settings').at(-1)!.formData();
+    expect(form.get('codMaxOpenOrders')).toBe('3');
+    expect(form.get('codRefuseAfterRto')).toBe('1');
+    expect(queryClient.getQueryData<ShopSettings>(SHOP_SETTINGS_KEY)).toMatchObject({
+      codMaxOpenOrders: 3,
+      codRefuseAfterRto: 1,
+    });
+    await waitFor(() => expect(field('Refuse COD after returned parcels').value).toBe('1'));
+  });
+
   it('takes a logo picture and refuses a file that is not one', async () => {
     const { user, save } = await openSettings();
     await user.upload(field('Logo'), new File(['x'], 'logo.pdf', { type: 'application/pdf' }));

@@ -1,3 +1,4 @@
+import { COD_SETTINGS_LIMITS } from '@bazaar/shared/cod';
 import { SOCIAL_NETWORKS, type SocialLinkField } from '@bazaar/shared/constants';
 import { formatINR } from '@bazaar/shared/money';
 import { HOLD_SETTINGS_LIMITS } from '@bazaar/shared/schemas/admin';
@@ -22,6 +23,7 @@ import { TaxSettingsForm } from '../components/tax-settings-form';
 
 const DEFAULT_COLOUR = '#2563eb';
 const HOLD = HOLD_SETTINGS_LIMITS;
+const COD = COD_SETTINGS_LIMITS;
 
 interface SettingsValues {
   name: string;
@@ -44,6 +46,8 @@ interface SettingsValues {
   holdLimitPercent: string;
   holdAddressMultiple: string;
   returnWindowDays: string;
+  codMaxOpenOrders: string;
+  codRefuseAfterRto: string;
 }
 
 const valuesOf = (s: ShopSettings): SettingsValues => ({
@@ -67,6 +71,9 @@ const valuesOf = (s: ShopSettings): SettingsValues => ({
   holdLimitPercent: String(s.holdLimitPercent),
   holdAddressMultiple: String(s.holdAddressMultiple),
   returnWindowDays: String(s.returnWindowDays),
+  codMaxOpenOrders: String(s.codMaxOpenOrders),
+  // 0 is off: shown empty, as the admin would leave it.
+  codRefuseAfterRto: s.codRefuseAfterRto === 0 ? '' : String(s.codRefuseAfterRto),
 });
 
 function PolicyField({
@@ -261,6 +268,36 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           hint="May hold together this many times one shopper's limit (many share one mobile network address)."
           error={serverErrors.holdAddressMultiple}
           {...register('holdAddressMultiple')}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-5 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-semibold">Cash on delivery</legend>
+        <p className="text-sm text-gray-700 sm:col-span-2">
+          Where and for which order values cash on delivery is offered, and its fee, are set per zone (see
+          Delivery above). These limits apply to every zone; the checkout page tells a shopper why it is not
+          offered.
+        </p>
+        <FormField
+          label="Open COD orders per account"
+          type="number"
+          min={COD.maxOpenOrders.min}
+          max={COD.maxOpenOrders.max}
+          step={1}
+          hint="Orders placed and not yet delivered, returned or cancelled."
+          error={serverErrors.codMaxOpenOrders}
+          {...register('codMaxOpenOrders')}
+        />
+        <FormField
+          label="Refuse COD after returned parcels"
+          type="number"
+          min={COD.refuseAfterRto.min}
+          max={COD.refuseAfterRto.max}
+          step={1}
+          placeholder="Off"
+          hint="An account with this many parcels refused at the door (Returned to origin) pays online. Empty or 0: off."
+          error={serverErrors.codRefuseAfterRto}
+          {...register('codRefuseAfterRto')}
         />
       </fieldset>
 
