@@ -24,7 +24,6 @@ function detail(status: 'Delivered' | 'Processing') {
     _id: ORDER,
     orderNumber: 'A001',
     status,
-    displayStatus: status,
     date: '2025-06-01T10:00:00.000Z',
     total: 2640,
     subtotal: 2400,
