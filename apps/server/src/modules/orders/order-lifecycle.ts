@@ -283,17 +283,17 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   { from: 'Delivered', to: 'Completed', means: 'the return window closed', by: ['admin', 'system'] },
   {
     from: 'Delivered',
-    to: 'Returned',
-    means: 'the shopper sent it back and the shop received it',
-    by: ['admin'],
-    effects: [restockReturned],
-  },
-  {
-    from: 'Delivered',
     to: 'Partly returned',
     means: 'the shop received some of the items back; the shopper keeps the rest',
     by: ['admin', 'system'],
     guard: someReturnedSomeKept,
+  },
+  {
+    from: 'Delivered',
+    to: 'Returned',
+    means: 'the shopper sent it back and the shop received it',
+    by: ['admin'],
+    effects: [restockReturned],
   },
   {
     from: 'Partly returned',
