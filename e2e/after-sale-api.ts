@@ -39,22 +39,26 @@ export async function paidOrder(
   );
   const product = list.products.find((p) => p.countInStock >= quantity + 3)!;
   await call(baseUrl, '/cart/add', { method: 'POST', token, body: { productId: product._id, quantity } });
-  const placed = await call<{ orderId: string; orderNumber: string; razorpayOrderId: string }>(baseUrl, '/orders', {
-    method: 'POST',
-    token,
-    body: {
-      name: 'Kavya Iyer',
-      email,
-      phone: '9876500011',
-      shippingAddress: {
-        street: '4 Residency Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        country: 'India',
-        pinCode: '560025',
+  const placed = await call<{ orderId: string; orderNumber: string; razorpayOrderId: string }>(
+    baseUrl,
+    '/orders',
+    {
+      method: 'POST',
+      token,
+      body: {
+        name: 'Kavya Iyer',
+        email,
+        phone: '9876500011',
+        shippingAddress: {
+          street: '4 Residency Road',
+          city: 'Bengaluru',
+          state: 'Karnataka',
+          country: 'India',
+          pinCode: '560025',
+        },
       },
     },
-  });
+  );
   const paid = await call<{
     razorpay_payment_id: string;
     razorpay_signature: string;

@@ -123,7 +123,10 @@ describeInBrowser('after the sale: the admin cancels items, a return with its ph
       .toBe(120);
     await asked.getByRole('button', { name: 'Approve' }).click();
     await toast(admin, 'Return approved');
-    await returns.locator('[data-return-status="approved"]').getByRole('button', { name: 'Mark received' }).click();
+    await returns
+      .locator('[data-return-status="approved"]')
+      .getByRole('button', { name: 'Mark received' })
+      .click();
     await toast(admin, 'Goods received');
     await admin.reload();
     await adminStatus(admin, 'Partly returned');
@@ -143,13 +146,22 @@ describeInBrowser('after the sale: the admin cancels items, a return with its ph
     await form.getByRole('button', { name: 'Request return' }).click();
     await toast(shopper, 'Return requested');
     await admin.reload();
-    await returns.locator('[data-return-status="requested"]').getByRole('button', { name: 'Approve' }).click();
+    await returns
+      .locator('[data-return-status="requested"]')
+      .getByRole('button', { name: 'Approve' })
+      .click();
     await toast(admin, 'Return approved');
-    await returns.locator('[data-return-status="approved"]').getByRole('button', { name: 'Mark received' }).click();
+    await returns
+      .locator('[data-return-status="approved"]')
+      .getByRole('button', { name: 'Mark received' })
+      .click();
     await toast(admin, 'Goods received');
     await admin.reload();
     await adminStatus(admin, 'Returned');
-    await returns.locator('[data-return-status="received"]').getByRole('button', { name: 'Refund returned items' }).click();
+    await returns
+      .locator('[data-return-status="received"]')
+      .getByRole('button', { name: 'Refund returned items' })
+      .click();
     await toast(admin, 'Refund issued for the returned items.');
     await admin.reload();
     await adminStatus(admin, 'Refunded');
@@ -159,6 +171,8 @@ describeInBrowser('after the sale: the admin cancels items, a return with its ph
     await shopper.locator('[data-order-status="Refunded"]').first().waitFor();
     await shopper.goto(`/orders/${orderId}`);
     await shopper.locator('[data-order-status="Refunded"]').waitFor();
-    await expect.poll(() => shopper.locator('[data-refunds] [data-refund-status="processed"]').count()).toBe(2);
+    await expect
+      .poll(() => shopper.locator('[data-refunds] [data-refund-status="processed"]').count())
+      .toBe(2);
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { describeInBrowser, launchBrowser, newPage } from './harness';
 import { SHOPPER_PASSWORD as PASSWORD, paidOrder } from './after-sale-api';
+import { describeInBrowser, launchBrowser, newPage } from './harness';
 import { accessibilityProblems, logIn, toast } from './journey';
 
 const baseUrl = inject('baseUrl');

@@ -21,6 +21,9 @@ export async function followReturnedUnits(
   const kept = units.bought - units.cancelled - units.returned;
   const to = kept === 0 ? 'Returned' : 'Partly returned';
   if (to === order.status) return order;
-  const note = kept === 0 ? 'every item returned' : `${units.returned} of ${units.bought - units.cancelled} items returned`;
+  const note =
+    kept === 0
+      ? 'every item returned'
+      : `${units.returned} of ${units.bought - units.cancelled} items returned`;
   return moveOrder(tx, order, to, actor, { at, note });
 }

@@ -8,8 +8,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { insertPendingOrder, recordShipment } from '../../../test/fixtures/orders';
 import { type Db, migrationsFolder } from '../../db/client';
-import * as schema from '../../db/schema/index';
 import { products } from '../../db/schema/catalogue';
+import * as schema from '../../db/schema/index';
 
 // Migration 0039 on a shop that already runs: the orders decision 201 showed as "Partly returned" get the status.
 describe('migration 0039 (partly returned)', () => {
@@ -48,7 +48,9 @@ describe('migration 0039 (partly returned)', () => {
         await client.query(`update orders set status = 'Processing', paid_at = now() where id = $1`, [id]);
         await recordShipment(db as unknown as Db, id);
         await client.query(`update orders set status = 'Shipped' where id = $1`, [id]);
-        await client.query(`update orders set status = 'Delivered', delivered_at = now() where id = $1`, [id]);
+        await client.query(`update orders set status = 'Delivered', delivered_at = now() where id = $1`, [
+          id,
+        ]);
         if (completed) await client.query(`update orders set status = 'Completed' where id = $1`, [id]);
         await client.query(
           `update order_items set returned_quantity = $2, cancelled_quantity = $3 where order_id = $1`,
@@ -72,7 +74,12 @@ describe('migration 0039 (partly returned)', () => {
       expect(await status(everyUnitBack)).toBe('Returned');
       expect(await status(nothingBack)).toBe('Delivered');
       expect(await status(closed)).toBe('Completed');
-      const history = await client.query<{ order_id: string; from_status: string; to_status: string; note: string }>(
+      const history = await client.query<{
+        order_id: string;
+        from_status: string;
+        to_status: string;
+        note: string;
+      }>(
         `select order_id, from_status, to_status, note from order_status_history where note like '%(migration 0039)'`,
       );
       expect(history.rows).toHaveLength(3);

@@ -145,7 +145,10 @@ describe('after the sale: partly returned, all returns, photos, admin cancels', 
       url: `/api/orders/order/${id}`,
       headers: admin.auth,
     });
-    expect(forAdmin.json<AdminOrder>()).toMatchObject({ status: 'Partly returned', nextStatuses: ['Returned'] });
+    expect(forAdmin.json<AdminOrder>()).toMatchObject({
+      status: 'Partly returned',
+      nextStatuses: ['Returned'],
+    });
     // The admin's status filter finds it under its own status now, no longer under Delivered.
     const filtered = async (status: string) =>
       (

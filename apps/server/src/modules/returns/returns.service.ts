@@ -390,7 +390,10 @@ export class ReturnsService {
         (r) => r.request.id === id || ['rejected', 'refunded'].includes(r.request.status),
       );
       if (settled && order.status === 'Returned') {
-        await moveOrder(tx, order, 'Refunded', this.orderActor(admin), { at, note: 'returned items refunded' });
+        await moveOrder(tx, order, 'Refunded', this.orderActor(admin), {
+          at,
+          note: 'returned items refunded',
+        });
       }
     });
     return this.one(id, true);

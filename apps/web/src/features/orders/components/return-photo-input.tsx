@@ -40,8 +40,8 @@ export function ReturnPhotoInput({
   return (
     <div className="mt-4 text-sm">
       <label className="block">
-        Photo of the item (optional: one picture, JPEG, PNG or WebP, at most{' '}
-        {RETURN_PHOTO_LIMITS.bytes / MB} MB)
+        Photo of the item (optional: one picture, JPEG, PNG or WebP, at most {RETURN_PHOTO_LIMITS.bytes / MB}{' '}
+        MB)
         <input
           key={inputKey}
           type="file"

@@ -213,15 +213,12 @@ describe('the return form’s photo', () => {
     api.use(
       http.get(`/api/orders/${ORDER}`, () => reply(myOrderDetailSchema, detail('Delivered'))),
       http.get(`/api/orders/${ORDER}/after-sale`, () => reply(orderAfterSaleSchema, afterSale())),
-      http.post(`/api/orders/${ORDER}/returns`, () =>
-        reply(returnRequestSchema, request(), { status: 201 }),
-      ),
-      http.put(`/api/returns/${RETURN}/photo`, () =>
-        reply(returnRequestSchema, request({ hasPhoto: true })),
-      ),
+      http.post(`/api/orders/${ORDER}/returns`, () => reply(returnRequestSchema, request(), { status: 201 })),
+      http.put(`/api/returns/${RETURN}/photo`, () => reply(returnRequestSchema, request({ hasPhoto: true }))),
     );
   });
-  const file = (name: string, type: string, bytes = 1500) => new File([new Uint8Array(bytes)], name, { type });
+  const file = (name: string, type: string, bytes = 1500) =>
+    new File([new Uint8Array(bytes)], name, { type });
   /** Opens the return form with one lamp and its reason filled in; the photo input with it. */
   const openForm = async () => {
     const view = openOrder();
