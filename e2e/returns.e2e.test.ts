@@ -1,76 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { SHOPPER_PASSWORD as PASSWORD, paidOrder } from './after-sale-api';
 import { describeInBrowser, launchBrowser, newPage } from './harness';
 import { accessibilityProblems, logIn, toast } from './journey';
 
 const baseUrl = inject('baseUrl');
 const ADMIN = { email: 'admin@bazaar.local', password: 'Admin@12345' };
-const PASSWORD = 'sunrise42';
-
-async function call<T>(
-  path: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
-): Promise<T> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'content-type': 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-/** A new shopper's paid order of 2 units of one product, placed and paid in the sandbox as their phone would. */
-async function paidOrder(email: string): Promise<{ orderId: string; orderNumber: string; product: string }> {
-  const { token } = await call<{ token: string }>('/users/register', {
-    method: 'POST',
-    body: { name: 'Kavya Iyer', email, password: PASSWORD, phoneNumber: '9876500011' },
-  });
-  const list = await call<{ products: { _id: string; name: string; countInStock: number }[] }>(
-    '/products?limit=50',
-  );
-  const product = list.products.find((p) => p.countInStock >= 5)!;
-  await call('/cart/add', { method: 'POST', token, body: { productId: product._id, quantity: 2 } });
-  const placed = await call<{ orderId: string; orderNumber: string; razorpayOrderId: string }>('/orders', {
-    method: 'POST',
-    token,
-    body: {
-      name: 'Kavya Iyer',
-      email,
-      phone: '9876500011',
-      shippingAddress: {
-        street: '4 Residency Road',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        country: 'India',
-        pinCode: '560025',
-      },
-    },
-  });
-  const paid = await call<{
-    razorpay_payment_id: string;
-    razorpay_signature: string;
-    razorpay_order_id: string;
-  }>('/payments/sandbox/pay', {
-    method: 'POST',
-    body: { orderId: placed.razorpayOrderId, cardNumber: '4111 1111 1111 1111', expiry: '12/30', cvv: '123' },
-  });
-  await call('/orders/verify', {
-    method: 'POST',
-    token,
-    body: {
-      orderId: placed.orderId,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      razorpayOrderId: paid.razorpay_order_id,
-    },
-  });
-  return { orderId: placed.orderId, orderNumber: placed.orderNumber, product: product.name };
-}
 
 describeInBrowser('returns after delivery', () => {
   let browser: Browser;
@@ -86,7 +22,7 @@ describeInBrowser('returns after delivery', () => {
 
   it('admin ships and delivers → the shopper returns one item → admin approves, receives and refunds → the shopper sees the refund', async () => {
     const email = `kavya-${randomUUID().slice(0, 8)}@example.com`;
-    const { orderId, product } = await paidOrder(email);
+    const { orderId, product } = await paidOrder(baseUrl, email);
 
     admin = await newPage(browser, baseUrl);
     await logIn(admin, ADMIN.email, ADMIN.password, '/');

@@ -38,6 +38,8 @@ export const ORDER_STATUSES = [
   'Processing',
   'Shipped',
   'Delivered',
+  // Some delivered units came back and were received, the rest kept (decision 221).
+  'Partly returned',
   'Completed',
   'Cancelled',
   'Returned',

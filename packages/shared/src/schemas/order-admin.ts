@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_SEARCH_MAX, ORDER_STATUSES, type OrderStatus } from '../constants';
-import { displayStatusSchema, orderStatusSchema } from '../order-status';
+import { orderStatusSchema } from '../order-status';
 import { isoDate, text } from './common';
 import { shipmentSchema } from './shipments';
 
@@ -18,11 +18,13 @@ export const ORDER_STATUS_RANK: Record<OrderStatus, number> = {
   Processing: 3,
   Shipped: 4,
   Delivered: 5,
-  Returned: 6,
-  'Returned to origin': 7,
-  Refunded: 8,
-  Completed: 9,
-  Cancelled: 10,
+  // Some units came back: the rest may still come (decision 221), so it ranks beside Delivered.
+  'Partly returned': 6,
+  Returned: 7,
+  'Returned to origin': 8,
+  Refunded: 9,
+  Completed: 10,
+  Cancelled: 11,
 };
 
 export const ADMIN_ORDER_PAGE_SIZE = { default: 20, max: 100 } as const;
@@ -69,8 +71,6 @@ export const adminOrderSummarySchema = z
     _id: z.string(),
     user: orderCustomerSchema,
     status: orderStatusSchema,
-    /** `status`, or "Partly returned" when some delivered units came back (decision 201). */
-    displayStatus: displayStatusSchema,
     /** Rupees. */
     totalPrice: z.number(),
     isPaid: z.boolean(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { CHECKOUT_MESSAGES, ORDER_STATUSES } from '../constants';
 import { checkGstin, normaliseGstin } from '../gst/gstin';
-import { displayStatusSchema } from '../order-status';
 import { idSchema, isoDate, text } from './common';
 import { paymentWindowSchema } from './payments';
 import { taxLineSchema } from './tax-settings';
@@ -201,8 +200,6 @@ export const myOrderSchema = z
     _id: z.string(),
     orderNumber: z.string(),
     status: z.enum(ORDER_STATUSES),
-    /** `status`, or "Partly returned" when some delivered units came back (decision 201). */
-    displayStatus: displayStatusSchema,
     /** When it was placed. */
     date: isoDate,
     /** Rupees. */

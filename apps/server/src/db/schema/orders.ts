@@ -117,7 +117,8 @@ export const orders = pgTable(
     // The COD auto-cancel job's search: orders awaiting confirmation by their deadline.
     index('orders_cod_confirm_idx').on(t.expiresAt).where(sql`${t.status} = 'Awaiting confirmation'`),
     // Paid and delivered are facts with a time, and the status must agree with them.
-    // Cancelled may or may not have been paid; Returned and Refunded may or may not have been delivered.
+    // Cancelled may or may not have been paid; Returned and Refunded may or may not have been delivered;
+    // Partly returned was delivered (and paid) first.
     // A cash-on-delivery order is Processing and Shipped unpaid, and Delivered only with its cash.
     check(
       'orders_paid_matches_status',
@@ -133,7 +134,7 @@ export const orders = pgTable(
     ),
     check(
       'orders_delivered_matches_status',
-      sql`case when ${t.status} in ('Delivered', 'Completed') then ${t.deliveredAt} is not null when ${t.status} in ('Returned', 'Refunded') then true else ${t.deliveredAt} is null end`,
+      sql`case when ${t.status} in ('Delivered', 'Partly returned', 'Completed') then ${t.deliveredAt} is not null when ${t.status} in ('Returned', 'Refunded') then true else ${t.deliveredAt} is null end`,
     ),
     check(
       'orders_amounts_not_negative',

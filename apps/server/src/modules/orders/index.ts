@@ -17,6 +17,8 @@ export { toAdminOrderSummary } from './order-admin-reply';
 export { type Actor as OrderActor, moveOrder } from './order-lifecycle';
 // For returns and line cancellations (modules/returns): one line's units back on the shelf.
 export { restockOrderLine } from './order-line-stock';
+// For returns (modules/returns): the order's status follows the units its returns brought back.
+export { followReturnedUnits } from './order-returned-units';
 export type { PaymentSettlement } from './order-settlement';
 export { lockOrder, type OrderItemRow, type OrderRow } from './orders.repo';
 export type { OrdersService } from './orders.service';

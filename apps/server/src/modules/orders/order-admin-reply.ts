@@ -1,5 +1,5 @@
 import type { AdminOrder, AdminOrderSummary, Shipment } from '@bazaar/shared';
-import { displayStatus, paiseToRupees } from '@bazaar/shared';
+import { paiseToRupees } from '@bazaar/shared';
 import { imageUrl } from '../catalogue/index';
 import { profileImageUrl } from '../users/index';
 import type { OrderWithCustomer } from './order-admin.repo';
@@ -29,11 +29,6 @@ export function toAdminOrderSummary(order: OrderWithCustomer): AdminOrderSummary
       profileImage: profileImageUrl(order.account?.profileImage ?? null),
     },
     status: order.status,
-    displayStatus: displayStatus(order.status, {
-      bought: order.itemCount,
-      cancelled: order.cancelledUnits,
-      returned: order.returnedUnits,
-    }),
     totalPrice: paiseToRupees(order.totalPaise),
     isPaid: order.paidAt !== null,
     paidAt: order.paidAt?.toISOString() ?? null,

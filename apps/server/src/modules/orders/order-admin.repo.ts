@@ -14,9 +14,6 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export interface OrderWithCustomer extends OrderRow {
   account: { id: string; name: string; email: string; profileImage: string | null } | null;
   itemCount: number;
-  /** Units cancelled and units returned (received) over its lines. */
-  cancelledUnits: number;
-  returnedUnits: number;
 }
 
 export interface OrderFilter {
@@ -61,11 +58,6 @@ const statusRank = sql`case ${orders.status} ${sql.join(
 const itemCount = sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems}
   where ${orderItems.orderId} = ${orders.id})`;
 
-const cancelledUnits = sql<number>`(select coalesce(sum(${orderItems.cancelledQuantity}), 0)::int from ${orderItems}
-  where ${orderItems.orderId} = ${orders.id})`;
-const returnedUnits = sql<number>`(select coalesce(sum(${orderItems.returnedQuantity}), 0)::int from ${orderItems}
-  where ${orderItems.orderId} = ${orders.id})`;
-
 const withCustomerColumns = {
   order: orders,
   accountId: users.id,
@@ -73,8 +65,6 @@ const withCustomerColumns = {
   accountEmail: users.email,
   accountImage: users.profileImage,
   itemCount,
-  cancelledUnits,
-  returnedUnits,
 };
 
 type JoinedRow = {
@@ -84,8 +74,6 @@ type JoinedRow = {
   accountEmail: string | null;
   accountImage: string | null;
   itemCount: number;
-  cancelledUnits: number;
-  returnedUnits: number;
 };
 
 function toOrderWithCustomer(row: JoinedRow): OrderWithCustomer {
@@ -100,8 +88,6 @@ function toOrderWithCustomer(row: JoinedRow): OrderWithCustomer {
         }
       : null,
     itemCount: Number(row.itemCount),
-    cancelledUnits: Number(row.cancelledUnits),
-    returnedUnits: Number(row.returnedUnits),
   };
 }
 

@@ -200,7 +200,7 @@ describe('orders admin', () => {
     const refused = await setStatus(order.id, 'Pending');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      'An order that is Delivered can only become Completed or Returned, not Pending.',
+      'An order that is Delivered can only become Completed, Partly returned or Returned, not Pending.',
     );
     const detail = (await get(order.id)).json<AdminOrder>();
     expect(detail).toMatchObject({ status: 'Delivered', isDelivered: true, deliveredAt });

@@ -10,6 +10,7 @@ import {
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema/catalogue';
+import { orderItems } from '../../db/schema/orders';
 import { inTransaction } from '../../db/transaction';
 import { AppError } from '../../lib/errors';
 import { insertUser } from '../users/users.repo';
@@ -78,7 +79,7 @@ describe('order lifecycle', () => {
     admin = { kind: 'admin', userId: adminId };
     const [product] = await t.db
       .insert(products)
-      .values({ name: 'Desk Lamp', pricePaise: 50_000, countInStock: 10, category: 'Home' })
+      .values({ name: 'Desk Lamp', pricePaise: 50_000, countInStock: 100, category: 'Home' })
       .returning();
     productId = product!.id;
   });
@@ -218,6 +219,107 @@ describe('order lifecycle', () => {
     expect((await refusal(move({ ...cancelled, status: 'Refunded' }, 'Pending', admin))).message).toBe(
       'This order is Refunded, which is final: it cannot become Pending.',
     );
+  });
+
+  describe('partly returned (decision 221)', () => {
+    /** A paid order of `quantity` lamps, shipped and delivered. */
+    const delivered = async (quantity = 3) => {
+      const placed = await placeOrder(quantity);
+      await insertCapturedPayment(t.db, placed.id, placed.totalPaise);
+      const paid = await move(placed, 'Processing', system);
+      return move(await move(paid, 'Shipped', admin), 'Delivered', system);
+    };
+    /** What a return's receipt counts on the line (modules/returns does it before it moves the order). */
+    const received = (order: OrderRow, returned: number) =>
+      t.db.update(orderItems).set({ returnedQuantity: returned }).where(eq(orderItems.orderId, order.id));
+
+    it('is Delivered → Partly returned → Returned → Refunded as the units come back, each move in the history', async () => {
+      const order = await delivered(3);
+      clock.advance(60_000);
+      await received(order, 1);
+      const partly = await move(order, 'Partly returned', admin, '1 of 3 items returned');
+      expect(partly).toMatchObject({ status: 'Partly returned', deliveredAt: order.deliveredAt });
+      clock.advance(60_000);
+      await received(order, 3);
+      const returned = await move(partly, 'Returned', admin, 'every item returned');
+      clock.advance(60_000);
+      expect((await move(returned, 'Refunded', admin)).status).toBe('Refunded');
+      const history = await findStatusHistory(t.db, order.id);
+      const afterDelivery = history.filter((h) => h.fromStatus !== null && h.createdAt > order.deliveredAt!);
+      expect(afterDelivery.map((h) => [h.fromStatus, h.toStatus, h.actor, h.note])).toEqual([
+        ['Delivered', 'Partly returned', 'admin', '1 of 3 items returned'],
+        ['Partly returned', 'Returned', 'admin', 'every item returned'],
+        ['Returned', 'Refunded', 'admin', null],
+      ]);
+    });
+
+    it('is partly returned only with some units back and some kept', async () => {
+      const none = await delivered(2);
+      expect(await refusal(move(none, 'Partly returned', admin))).toEqual({
+        status: 409,
+        message: 'No item of this order has come back yet: mark a return’s goods received first.',
+      });
+      const all = await delivered(2);
+      await received(all, 2);
+      expect(await refusal(move(all, 'Partly returned', system))).toEqual({
+        status: 409,
+        message: 'Every item of this order came back, so it is Returned, not partly returned.',
+      });
+      // Cancelled units before shipping are not kept: one cancelled, one returned is every unit back.
+      const cancelledOne = await delivered(3);
+      await t.db
+        .update(orderItems)
+        .set({ cancelledQuantity: 1, returnedQuantity: 1 })
+        .where(eq(orderItems.orderId, cancelledOne.id));
+      expect((await move(cancelledOne, 'Partly returned', system)).status).toBe('Partly returned');
+      expect((await findOrderById(t.db, none.id))!.status).toBe('Delivered');
+    });
+
+    it('becomes Returned only when its last kept unit is back, and moves nowhere else', async () => {
+      const order = await delivered(4);
+      await received(order, 1);
+      const partly = await move(order, 'Partly returned', admin);
+      expect(await refusal(move(partly, 'Returned', admin))).toEqual({
+        status: 409,
+        message: '3 items are still with the shopper: mark their return received first.',
+      });
+      await received(order, 3);
+      expect((await refusal(move(partly, 'Returned', admin))).message).toBe(
+        '1 item is still with the shopper: mark their return received first.',
+      );
+      // Further partial returns leave it as it is: no move to itself, and no other way out.
+      expect((await refusal(move(partly, 'Partly returned', admin))).message).toBe(
+        'This order is already Partly returned.',
+      );
+      expect((await refusal(move(partly, 'Completed', admin))).message).toBe(
+        'An order that is Partly returned can only become Returned, not Completed.',
+      );
+      expect((await refusal(move(partly, 'Refunded', admin))).message).toBe(
+        'An order that is Partly returned can only become Returned, not Refunded.',
+      );
+      expect((await refusal(move(partly, 'Returned', shopper))).status).toBe(403);
+      expect((await findOrderById(t.db, order.id))!.status).toBe('Partly returned');
+    });
+
+    it('is refused by the database without its delivery, or from a status before Delivered', async () => {
+      const order = await delivered(2);
+      await received(order, 1);
+      const undelivered = await refusedByDatabase(
+        t.db.execute(
+          sql`update orders set status = 'Partly returned', delivered_at = null where id = ${order.id}`,
+        ),
+      );
+      expect(undelivered.message).toContain('orders_delivered_matches_status');
+      const placed = await placeOrder();
+      await insertCapturedPayment(t.db, placed.id, placed.totalPaise);
+      const paid = await move(placed, 'Processing', system);
+      const early = await refusedByDatabase(
+        t.db.execute(
+          sql`update orders set status = 'Partly returned', delivered_at = now() where id = ${paid.id}`,
+        ),
+      );
+      expect(early.message).toContain('an order cannot move from Processing to Partly returned');
+    });
   });
 
   describe('the database itself, for code that bypasses the lifecycle', () => {

@@ -13,6 +13,7 @@ import {
   type OrderRow,
   restockOrderItems,
   setShopperDeleted,
+  sumLineUnits,
   takeStock,
   updateOrderStatus,
   voidManualPayments,
@@ -90,6 +91,29 @@ const unpaidCod: Guard = async ({ order }) =>
   order.paymentMethod === 'cod' && !order.paidAt
     ? undefined
     : 'Only an unpaid cash-on-delivery order can be returned to origin; a paid one is Returned and refunded.';
+
+/**
+ * Partly returned: some delivered units came back and were received (returns' receipt counts them on
+ * the lines), others are still with the shopper (decision 221).
+ */
+const someReturnedSomeKept: Guard = async ({ tx, order }) => {
+  const units = await sumLineUnits(tx, order.id);
+  if (units.returned === 0) {
+    return 'No item of this order has come back yet: mark a return’s goods received first.';
+  }
+  return units.bought - units.cancelled - units.returned > 0
+    ? undefined
+    : 'Every item of this order came back, so it is Returned, not partly returned.';
+};
+
+/** A partly returned order is Returned only once its last kept unit came back and was received. */
+const everyUnitReturned: Guard = async ({ tx, order }) => {
+  const units = await sumLineUnits(tx, order.id);
+  const kept = units.bought - units.cancelled - units.returned;
+  return kept === 0
+    ? undefined
+    : `${kept} item${kept === 1 ? ' is' : 's are'} still with the shopper: mark their return received first.`;
+};
 
 /** Confirming is the shopper's or the shop's word; the shop itself moves it only when it was paid online. */
 const confirmedOrPaid: Guard = async (ctx) =>
@@ -259,10 +283,24 @@ export const ORDER_TRANSITIONS: readonly Transition[] = [
   { from: 'Delivered', to: 'Completed', means: 'the return window closed', by: ['admin', 'system'] },
   {
     from: 'Delivered',
+    to: 'Partly returned',
+    means: 'the shop received some of the items back; the shopper keeps the rest',
+    by: ['admin', 'system'],
+    guard: someReturnedSomeKept,
+  },
+  {
+    from: 'Delivered',
     to: 'Returned',
     means: 'the shopper sent it back and the shop received it',
     by: ['admin'],
     effects: [restockReturned],
+  },
+  {
+    from: 'Partly returned',
+    to: 'Returned',
+    means: 'the shop received the last of the items back',
+    by: ['admin', 'system'],
+    guard: everyUnitReturned,
   },
   { from: 'Returned', to: 'Refunded', means: 'the money went back for a return', by: ['admin', 'system'] },
   {

@@ -1,4 +1,4 @@
-import { discountedPaise, displayStatus, type MyOrder, paiseToRupees } from '@bazaar/shared';
+import { discountedPaise, type MyOrder, paiseToRupees } from '@bazaar/shared';
 import { orderNumber } from './order-number';
 import type { OrderItemRow, OrderRow } from './orders.repo';
 import type { ShipmentRow } from './shipments.repo';
@@ -29,7 +29,6 @@ export function toMyOrder(
     _id: order.id,
     orderNumber: orderNumber(order.id),
     status: order.status,
-    displayStatus: displayStatus(order.status, lineUnits(items)),
     date: order.createdAt.toISOString(),
     total: paiseToRupees(order.totalPaise),
     subtotal: paiseToRupees(order.subtotalPaise),
@@ -57,16 +56,4 @@ export function toMyOrder(
     payBy: payable ? order.expiresAt!.toISOString() : null,
     shippingAddress: { ...order.shippingAddress },
   };
-}
-
-/** Units bought, cancelled and returned (received) over an order's lines. */
-export function lineUnits(items: readonly OrderItemRow[]) {
-  return items.reduce(
-    (a, i) => ({
-      bought: a.bought + i.quantity,
-      cancelled: a.cancelled + i.cancelledQuantity,
-      returned: a.returned + i.returnedQuantity,
-    }),
-    { bought: 0, cancelled: 0, returned: 0 },
-  );
 }

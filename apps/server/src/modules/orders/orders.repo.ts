@@ -114,6 +114,26 @@ export async function findOrderQuantities(
   );
 }
 
+/** Units bought, cancelled before shipping and returned (received) over the order's lines. */
+export async function sumLineUnits(
+  db: DbOrTx,
+  orderId: string,
+): Promise<{ bought: number; cancelled: number; returned: number }> {
+  const [row] = await db
+    .select({
+      bought: sql<number>`coalesce(sum(${orderItems.quantity}), 0)::int`,
+      cancelled: sql<number>`coalesce(sum(${orderItems.cancelledQuantity}), 0)::int`,
+      returned: sql<number>`coalesce(sum(${orderItems.returnedQuantity}), 0)::int`,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  return {
+    bought: Number(row?.bought ?? 0),
+    cancelled: Number(row?.cancelled ?? 0),
+    returned: Number(row?.returned ?? 0),
+  };
+}
+
 /** The order, locked until the transaction ends: payment callbacks and the expiry job take turns on it. */
 export async function lockOrder(db: DbOrTx, id: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');

@@ -18,6 +18,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { Actor as AuditActor, AuditService } from '../audit/index';
 import type { NotifyService } from '../notify/index';
 import {
+  followReturnedUnits,
   lockOrder,
   moveOrder,
   type OrderActor,
@@ -316,19 +317,23 @@ export class ReturnsService {
     return this.decide(admin, id, 'rejected', message);
   }
 
-  /** The goods reached the shop: each line's units back on the shelf. Audited. */
+  /**
+   * The goods reached the shop: each line's units back on the shelf, and the order Partly returned or
+   * Returned by the lifecycle (decision 221). Audited.
+   */
   async receive(admin: AuditActor, id: string): Promise<ReturnRequest> {
     const productIds = await this.inOrderLock(id, async (tx, order, request) => {
       const at = this.deps.clock.now();
       await moveReturn(tx, request, 'received', this.orderActor(admin), { at, note: 'goods received' });
       const items = await findReturnItems(tx, id);
       for (const item of items) await restockOrderLine(tx, item.orderItemId, item.quantity, 'returned');
+      const moved = await followReturnedUnits(tx, order, this.orderActor(admin), at);
       await this.deps.audit.record(tx, admin, {
         action: 'order.return_receive',
         entityId: order.id,
         summary: `Order #${orderNumber(order.id)}: returned goods received (${units(items.reduce((a, i) => a + i.quantity, 0))})`,
-        before: { status: request.status },
-        after: { returnId: id, status: 'received' },
+        before: { status: request.status, orderStatus: order.status },
+        after: { returnId: id, status: 'received', orderStatus: moved.status },
       });
       const lines = await findOrderLines(tx, order.id);
       return lines.flatMap((l) =>
@@ -341,8 +346,8 @@ export class ReturnsService {
 
   /**
    * The returned lines' share of the payment goes back (capped by what remains), recorded in this
-   * transaction; the shopper's refund mail and the credit note follow once it is processed. When every
-   * unit of the order has come back, the order moves Delivered → Returned → Refunded. Audited.
+   * transaction; the shopper's refund mail and the credit note follow once it is processed. An order
+   * every unit of which came back (Returned) is Refunded with its last return's refund. Audited.
    */
   async refund(admin: AuditActor, id: string): Promise<ReturnRequest> {
     await this.inOrderLock(id, async (tx, order, request) => {
@@ -379,15 +384,16 @@ export class ReturnsService {
         summary: `Order #${orderNumber(order.id)}: return refunded (${paiseToRupees(amount.totalPaise)} rupees)`,
         after: { returnId: id, refundId: refund?.id ?? null, amountPaise: amount.totalPaise },
       });
-      const allBack = lines.every((l) => l.cancelledQuantity + l.returnedQuantity === l.quantity);
+      // Returned at the last unit's receipt (followReturnedUnits); Refunded once every return is settled.
       const open = await findFullReturns(tx, { orderId: order.id });
       const settled = open.every(
         (r) => r.request.id === id || ['rejected', 'refunded'].includes(r.request.status),
       );
-      if (allBack && settled && order.status === 'Delivered') {
-        const actor = this.orderActor(admin);
-        const returned = await moveOrder(tx, order, 'Returned', actor, { at, note: 'every item returned' });
-        await moveOrder(tx, returned, 'Refunded', actor, { at, note: 'returned items refunded' });
+      if (settled && order.status === 'Returned') {
+        await moveOrder(tx, order, 'Refunded', this.orderActor(admin), {
+          at,
+          note: 'returned items refunded',
+        });
       }
     });
     return this.one(id, true);
@@ -563,7 +569,7 @@ export class ReturnsService {
     days: number,
     now: Date,
   ): { refusal: string | null; until: Date | null } {
-    if (!order.deliveredAt || !['Delivered', 'Completed'].includes(order.status)) {
+    if (!order.deliveredAt || !['Delivered', 'Partly returned', 'Completed'].includes(order.status)) {
       return {
         refusal:
           order.status === 'Returned' || order.status === 'Refunded'

@@ -216,8 +216,8 @@ describe('returns of delivered items and cancellations of some items', () => {
     });
     expect(await refundedPaise(id)).toBe(expected);
     expect((await adminMove(request._id, 'refund')).statusCode).toBe(409);
-    // One order still partly kept: it stays Delivered.
-    expect((await orderRow(id)).status).toBe('Delivered');
+    // One lamp back, the rest kept: the lifecycle's Partly returned (decision 221), from the receipt on.
+    expect((await orderRow(id)).status).toBe('Partly returned');
 
     const history = await t.db
       .select()
@@ -245,25 +245,31 @@ describe('returns of delivered items and cancellations of some items', () => {
   it('returning everything, in steps, refunds exactly what was paid and ends the order Returned → Refunded', async () => {
     const id = await deliveredOrder();
     const { lampLine, mugLine } = await lines(id);
-    const full = async (items: { orderItemId: string; quantity: number }[]) => {
+    /** One return asked, approved, received (the order then `received`) and refunded: its paise. */
+    const full = async (items: { orderItemId: string; quantity: number }[], received: string) => {
       const asked = await askReturn(id, items);
       expect(asked.statusCode, asked.body).toBe(201);
       const rid = asked.json<ReturnRequest>()._id;
       expect((await adminMove(rid, 'approve', {})).statusCode).toBe(200);
       expect((await adminMove(rid, 'receive')).statusCode).toBe(200);
+      expect((await orderRow(id)).status).toBe(received);
       const done = await adminMove(rid, 'refund');
       expect(done.statusCode, done.body).toBe(200);
       return Math.round(done.json<ReturnRequest>().refund! * 100);
     };
     const { total, lamp: l, mug: m } = await expectedShares(id);
-    const first = await full([{ orderItemId: mugLine, quantity: 1 }]);
+    const first = await full([{ orderItemId: mugLine, quantity: 1 }], 'Partly returned');
     expect(first).toBe(Math.floor(m.share / 3));
-    const second = await full([
-      { orderItemId: mugLine, quantity: 2 },
-      { orderItemId: lampLine, quantity: 1 },
-    ]);
+    const second = await full(
+      [
+        { orderItemId: mugLine, quantity: 2 },
+        { orderItemId: lampLine, quantity: 1 },
+      ],
+      'Partly returned',
+    );
     expect(second).toBe(m.share - Math.floor(m.share / 3) + Math.floor(l.share / 2));
-    const last = await full([{ orderItemId: lampLine, quantity: 1 }]);
+    // The last unit's receipt makes it Returned; its refund, the last, makes it Refunded.
+    const last = await full([{ orderItemId: lampLine, quantity: 1 }], 'Returned');
     expect(first + second + last).toBe(total);
     expect(await refundedPaise(id)).toBe(total);
     expect((await orderRow(id)).status).toBe('Refunded');

@@ -1,7 +1,7 @@
-import type { DisplayStatus } from '@bazaar/shared/order-status';
+import type { OrderStatus } from '@bazaar/shared/constants';
 
 // Dark text on light tints: readable (WCAG AA) whatever the shop's colour.
-const TONE: Record<DisplayStatus, string> = {
+const TONE: Record<OrderStatus, string> = {
   Pending: 'bg-amber-100 text-amber-900',
   'Awaiting confirmation': 'bg-yellow-100 text-yellow-900',
   Processing: 'bg-blue-100 text-blue-900',
@@ -16,7 +16,7 @@ const TONE: Record<DisplayStatus, string> = {
 };
 
 /** An order's status as a small label; Pending reads "Pending (awaiting payment)" where there is room. */
-export function OrderStatusBadge({ status, long = false }: { status: DisplayStatus; long?: boolean }) {
+export function OrderStatusBadge({ status, long = false }: { status: OrderStatus; long?: boolean }) {
   return (
     <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${TONE[status]}`}>
       {long ? statusLabel(status) : status}
@@ -25,7 +25,7 @@ export function OrderStatusBadge({ status, long = false }: { status: DisplayStat
 }
 
 /** The status with what it means where the name alone does not say it. */
-export function statusLabel(status: DisplayStatus): string {
+export function statusLabel(status: OrderStatus): string {
   if (status === 'Pending') return 'Pending (awaiting payment)';
   if (status === 'Processing') return 'Processing (paid, to ship)';
   return status;

@@ -27,7 +27,7 @@ export function RecentOrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
           </td>
           <td className={`${cellClass} whitespace-nowrap`}>{formatDay(order.createdAt)}</td>
           <td className={cellClass}>
-            <OrderStatusBadge status={order.displayStatus} />
+            <OrderStatusBadge status={order.status} />
           </td>
           <td className={`${cellClass} whitespace-nowrap`}>{roundedRupees(order.totalPrice)}</td>
         </tr>

@@ -146,7 +146,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
               {order.isTest ? <TestOrderBadge /> : null}
             </Fact>
             <Fact term="Status">
-              <OrderStatusBadge status={order.displayStatus} long />
+              <OrderStatusBadge status={order.status} long />
             </Fact>
             <Fact term="Placed">{formatDateTime(order.createdAt)}</Fact>
             <Fact term="Customer">

@@ -126,6 +126,10 @@ const ARTICLES: Omit<Record<HelpArticleSlug, Omit<HelpArticle, 'slug'>>, 'knowle
                 ['Processing', 'Payment received; we are packing your order.'],
                 ['Shipped', 'The courier has the parcel; the tracking number is shown.'],
                 ['Delivered', 'The courier has delivered the parcel.'],
+                [
+                  'Partly returned',
+                  'We have received some of the items you sent back; you kept the rest (you may still return them within the return window).',
+                ],
                 ['Completed', 'The order is closed.'],
                 ['Cancelled', 'The order was cancelled; any payment is refunded.'],
                 ['Returned', 'We have received the items you sent back.'],

@@ -9,6 +9,7 @@ import { useCancelItems } from '../api/cancel-items';
 import { useAfterSale } from '../api/get-after-sale';
 import { useRequestReturn } from '../api/request-return';
 import { LinePicker } from './line-picker';
+import { ReturnPhotoInput } from './return-photo-input';
 import { ReturnRequestCard } from './return-request-card';
 
 const day = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
@@ -49,17 +50,7 @@ export function AfterSaleActions({ order }: { order: MyOrderDetail }) {
           <p className="text-sm text-gray-600">{returns.reason}</p>
         ) : null}
       </div>
-      {open === 'return' ? (
-        <label className="mt-4 block text-sm">
-          Photo of the item (optional: one picture, JPEG, PNG or WebP, at most 5 MB)
-          <input
-            type="file"
-            accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
-            className="mt-1 block"
-            onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
-          />
-        </label>
-      ) : null}
+      {open === 'return' ? <ReturnPhotoInput photo={photo} onChange={setPhoto} /> : null}
       {open === 'return' ? (
         <LinePicker
           title="Return items"

@@ -62,8 +62,8 @@ export function OrderCard({ order }: { order: MyOrder }) {
       <header className="flex flex-wrap items-start justify-between gap-4 border-b border-gray-200 p-5">
         <div>
           <p className="flex items-center gap-2 font-medium" data-order-status={order.status}>
-            <StatusIcon status={order.displayStatus} />
-            {statusText(order.displayStatus)}
+            <StatusIcon status={order.status} />
+            {statusText(order.status)}
           </p>
           <h2 id={`order-${order._id}`} className="mt-2 text-lg font-medium">
             Order #{order.orderNumber}

@@ -1,6 +1,6 @@
-import type { DisplayStatus } from '@bazaar/shared/order-status';
+import type { OrderStatus } from '@bazaar/shared/constants';
 
-const PATHS: Partial<Record<DisplayStatus, string>> = {
+const PATHS: Partial<Record<OrderStatus, string>> = {
   Delivered: 'M20 6 9 17l-5-5',
   Completed: 'M20 6 9 17l-5-5',
   Shipped:
@@ -15,7 +15,7 @@ const PATHS: Partial<Record<DisplayStatus, string>> = {
 /** Any other status gets a neutral dot, as the spec says. */
 const NEUTRAL = 'M12 12h.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z';
 
-const COLOURS: Partial<Record<DisplayStatus, string>> = {
+const COLOURS: Partial<Record<OrderStatus, string>> = {
   Delivered: 'text-green-700',
   Completed: 'text-green-700',
   Shipped: 'text-blue-700',
@@ -28,7 +28,7 @@ const COLOURS: Partial<Record<DisplayStatus, string>> = {
 };
 
 /** The status icon of an order (decorative: its text says the status). */
-export function StatusIcon({ status }: { status: DisplayStatus }) {
+export function StatusIcon({ status }: { status: OrderStatus }) {
   return (
     <svg
       width={20}
@@ -49,6 +49,6 @@ export function StatusIcon({ status }: { status: DisplayStatus }) {
 }
 
 /** What a shopper reads for each status; Pending is an order waiting for its payment. */
-export function statusText(status: DisplayStatus): string {
+export function statusText(status: OrderStatus): string {
   return status === 'Pending' ? 'Awaiting payment' : status;
 }

@@ -24,7 +24,6 @@ function detail(status: 'Delivered' | 'Processing') {
     _id: ORDER,
     orderNumber: 'A001',
     status,
-    displayStatus: status,
     date: '2025-06-01T10:00:00.000Z',
     total: 2640,
     subtotal: 2400,
@@ -205,6 +204,75 @@ describe('returning items of a delivered order', () => {
     await user.type(screen.getByLabelText('Why are you returning Desk Lamp?'), 'Broken');
     await user.click(screen.getByRole('button', { name: 'Request return' }));
     await findToast('You can return at most 1 of Desk Lamp.');
+  });
+});
+
+describe('the return form’s photo', () => {
+  const RETURN = request()._id;
+  beforeEach(() => {
+    api.use(
+      http.get(`/api/orders/${ORDER}`, () => reply(myOrderDetailSchema, detail('Delivered'))),
+      http.get(`/api/orders/${ORDER}/after-sale`, () => reply(orderAfterSaleSchema, afterSale())),
+      http.post(`/api/orders/${ORDER}/returns`, () => reply(returnRequestSchema, request(), { status: 201 })),
+      http.put(`/api/returns/${RETURN}/photo`, () => reply(returnRequestSchema, request({ hasPhoto: true }))),
+    );
+  });
+  const file = (name: string, type: string, bytes = 1500) =>
+    new File([new Uint8Array(bytes)], name, { type });
+  /** Opens the return form with one lamp and its reason filled in; the photo input with it. */
+  const openForm = async () => {
+    const view = openOrder();
+    await view.user.click(await screen.findByRole('button', { name: 'Return items' }));
+    await view.user.selectOptions(screen.getByLabelText('Quantity of Desk Lamp'), '1');
+    await view.user.type(screen.getByLabelText('Why are you returning Desk Lamp?'), 'Cracked');
+    return { ...view, input: screen.getByLabelText(/Photo of the item/) as HTMLInputElement };
+  };
+
+  it('accepts a picture, names it with its size, and sends it with the return', async () => {
+    const { user, input } = await openForm();
+    await user.upload(input, file('lamp.png', 'image/png'));
+    expect(screen.getByText('Photo: lamp.png (1 KB)')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Request return' }));
+    await findToast('Return requested: we will reply by mail.');
+    const [sent] = requestsTo('PUT', `/api/returns/${RETURN}/photo`);
+    const photo = (await sent!.formData()).get('photo') as File;
+    expect({ name: photo.name, type: photo.type, size: photo.size }).toEqual({
+      name: 'lamp.png',
+      type: 'image/png',
+      size: 1500,
+    });
+  });
+
+  it('refuses a file that is not a picture, or one too large, saying why, and keeps neither', async () => {
+    const { user, input } = await openForm();
+    await user.upload(input, file('receipt.pdf', 'application/pdf'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      '“receipt.pdf” is not a photo: choose a JPEG, PNG or WebP picture.',
+    );
+    expect(screen.queryByText(/^Photo: /)).toBeNull();
+    await user.upload(
+      screen.getByLabelText(/Photo of the item/),
+      file('huge.jpg', 'image/jpeg', 6 * 1024 * 1024),
+    );
+    expect(screen.getByRole('alert').textContent).toBe('“huge.jpg” is 6.0 MB: a photo can be at most 5 MB.');
+    expect(screen.queryByText(/^Photo: /)).toBeNull();
+    // A good one afterwards clears the message.
+    await user.upload(screen.getByLabelText(/Photo of the item/), file('lamp.jpg', 'image/jpeg'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Photo: lamp.jpg (1 KB)')).toBeTruthy();
+  });
+
+  it('removes the chosen photo: the return goes without one', async () => {
+    const { user, input } = await openForm();
+    await user.upload(input, file('lamp.webp', 'image/webp'));
+    await user.click(screen.getByRole('button', { name: 'Remove photo' }));
+    expect(screen.queryByText(/^Photo: /)).toBeNull();
+    expect((screen.getByLabelText(/Photo of the item/) as HTMLInputElement).files).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Request return' }));
+    await findToast('Return requested: we will reply by mail.');
+    expect(requestsTo('POST', `/api/orders/${ORDER}/returns`)).toHaveLength(1);
+    expect(requestsTo('PUT', `/api/returns/${RETURN}/photo`)).toEqual([]);
   });
 });
 

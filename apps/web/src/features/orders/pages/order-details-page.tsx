@@ -116,8 +116,8 @@ function OrderDetails({ order }: { order: MyOrderDetail }) {
         ) : null}
       </div>
       <p className="mt-2 flex items-center gap-2 font-medium" data-order-status={order.status}>
-        <StatusIcon status={order.displayStatus} />
-        {statusText(order.displayStatus)} · placed on {day.format(new Date(order.date))}
+        <StatusIcon status={order.status} />
+        {statusText(order.status)} · placed on {day.format(new Date(order.date))}
       </p>
       <AfterSaleActions order={order} />
       <CodPanel order={order} />

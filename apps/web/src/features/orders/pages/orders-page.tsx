@@ -1,4 +1,4 @@
-import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
+import { CHECKOUT_MESSAGES, type OrderStatus } from '@bazaar/shared/constants';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
@@ -8,6 +8,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyOrders } from '../api/get-my-orders';
 import { OrderCard } from '../components/order-card';
 import { ReturnsList } from '../components/returns-list';
+
+/** Returned Orders: every order some or all of whose goods came back (lifecycle statuses, decision 221). */
+const RETURNED_STATUSES: ReadonlySet<OrderStatus> = new Set(['Partly returned', 'Returned', 'Refunded']);
 
 /**
  * My Orders (also the menus' Cancellations, Returned Orders and My Returns: `?show=cancelled`,
@@ -29,10 +32,7 @@ function OrdersList({ show }: { show: string | null }) {
     data: cancelledOnly
       ? all.data?.filter((o) => o.status === 'Cancelled')
       : returnedOnly
-        ? all.data?.filter(
-            (o) =>
-              o.status === 'Returned' || o.status === 'Refunded' || o.displayStatus === 'Partly returned',
-          )
+        ? all.data?.filter((o) => RETURNED_STATUSES.has(o.status))
         : all.data,
   } as typeof all;
   useEffect(() => {
