@@ -81,7 +81,9 @@ const extraEnv = Object.fromEntries(
 
 /** The Node flags `npm start` gives the server (package.json's `start` script, before scripts/start.mjs). */
 function startFlags(): string {
-  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
   const words = pkg.scripts.start.split(/\s+/);
   return words.slice(1, words.indexOf('scripts/start.mjs')).join(' ');
 }
