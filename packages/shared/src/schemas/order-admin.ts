@@ -213,8 +213,26 @@ export type OrderStatusBody = z.input<typeof orderStatusBodySchema>;
 export const adminOrderWriteReplySchema = z.object({ message: z.string(), order: adminOrderSchema });
 export type AdminOrderWriteReply = z.infer<typeof adminOrderWriteReplySchema>;
 
-/** The statuses an unpaid order may be sent a payment link in: a paid link settles only these. */
-export const PAYMENT_LINK_STATUSES: readonly OrderStatus[] = ['Pending', 'Awaiting confirmation'];
+/**
+ * The statuses an unpaid order may be sent a payment link in: a paid link settles only these. A
+ * confirmed COD order (Processing) may still be prepaid before it ships; once shipped, the courier
+ * collects the cash.
+ */
+export const PAYMENT_LINK_STATUSES: readonly OrderStatus[] = [
+  'Pending',
+  'Awaiting confirmation',
+  'Processing',
+];
+
+/** Whether a payment link would settle this order: unpaid, and awaiting payment or an unshipped COD. */
+export function takesPaymentLink(order: {
+  isPaid: boolean;
+  status: OrderStatus;
+  paymentMethod: string;
+}): boolean {
+  if (order.isPaid || !PAYMENT_LINK_STATUSES.includes(order.status)) return false;
+  return order.status !== 'Processing' || order.paymentMethod === 'cod';
+}
 
 /**
  * POST /admin/orders/{id}/payment-link: what was sent to the shopper. `via` is `payment_link` for a

@@ -9,7 +9,7 @@ import type { NotifyService } from '../notify/index';
 import type { SettingsService } from '../settings/index';
 import type { CatalogueCache } from './catalogue-port';
 import type { CheckoutCart } from './checkout-ports';
-import { markPaidOnline } from './cod.repo';
+import { COD_METHOD, markPaidOnline } from './cod.repo';
 import { type InvoiceIssuer, issueInvoice } from './invoice-port';
 import { orderConfirmationMail } from './order-confirmation-mail';
 import { moveOrder } from './order-lifecycle';
@@ -36,7 +36,8 @@ export interface SettlementDeps {
  * A captured payment of `amountPaise` for `order`, locked by the caller in `tx` (after the payment's
  * own row): a Pending order it covers moves to Processing (the coupon use redeemed by the lifecycle),
  * its cart is emptied, its confirmation mailed after commit and "order placed" queued for its phone; an order that expired unpaid is
- * honoured if its stock and coupon can be taken again (the catalogue's pages of them dropped after
+ * honoured if its stock and coupon can be taken again; a confirmed COD order not yet shipped becomes
+ * prepaid and stays Processing; (the catalogue's pages of them dropped after
  * commit), else refused with the reason. Anything else (paid already, too little) is refused with none.
  */
 export async function settlePayment(
@@ -68,6 +69,13 @@ export async function settlePayment(
     const paid = await markPaidOnline(tx, order.id, { method: payment.method, at });
     await issueInvoice(deps.invoices, tx, paid);
     await mailConfirmation(deps, tx, paid);
+    return { outcome: 'paid' };
+  }
+  if (order.status === 'Processing' && order.paymentMethod === COD_METHOD && !order.paidAt && covers) {
+    // A confirmed COD order prepaid before it ships (the admin's payment link): it stays Processing,
+    // paid from now on, so the courier collects nothing and Cash collected no longer applies.
+    const paid = await markPaidOnline(tx, order.id, { method: payment.method, at });
+    await issueInvoice(deps.invoices, tx, paid);
     return { outcome: 'paid' };
   }
   if (order.status === 'Cancelled' && !order.paidAt && covers) {

@@ -1,4 +1,4 @@
-import { formatINR, idSchema, PAYMENT_LINK_STATUSES, paiseToRupees } from '@bazaar/shared';
+import { formatINR, idSchema, paiseToRupees, takesPaymentLink } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -29,7 +29,7 @@ export interface SentPaymentLink {
 
 /**
  * The admin's "Send payment link" for an unpaid order, COD or not (an order taken by phone, a
- * shopper whose card failed): the provider's link for the order's total (the open one again while
+ * shopper whose card failed, a confirmed COD order the shopper would rather prepay before it ships): the provider's link for the order's total (the open one again while
  * it is open), or, where the provider has no links (the sandbox), the shopper's order page, where
  * Pay now opens the payment window. Mailed (and sent by WhatsApp where configured) through the
  * outbox and audited, in one transaction. A paid link settles through the usual completion path
@@ -85,9 +85,9 @@ function refuseUnlinkable(order: OrderRow, now: Date): void {
   if (order.status === 'Cancelled') {
     throw conflict('This order was cancelled, so it cannot be paid. Ask the shopper to order again.');
   }
-  if (!PAYMENT_LINK_STATUSES.includes(order.status)) {
+  if (!takesPaymentLink({ isPaid: false, status: order.status, paymentMethod: order.paymentMethod })) {
     throw conflict(
-      `This order is ${order.status}: a payment link is only for an order awaiting payment or cash-on-delivery confirmation.`,
+      `This order is ${order.status}: a payment link is only for an order awaiting payment, or a cash-on-delivery order not yet shipped.`,
     );
   }
   if (order.expiresAt && order.expiresAt <= now) {

@@ -225,6 +225,26 @@ describe('the admin sends a Razorpay payment link for an unpaid order (the SDK a
       paidWith: 'upi',
     });
   });
+
+  it('sends a link for a confirmed COD order not yet shipped; paid, it stays Processing and is prepaid, once', async () => {
+    const tara = await signUp(t, 'tara@example.com', { name: 'Tara' });
+    const order = await shop.place('cod', tara);
+    expect((await shop.setStatus(order.orderId, 'Processing')).statusCode).toBe(200);
+    expect(await orderRow(t, order.orderId)).toMatchObject({ paymentMethod: 'cod', paidAt: null });
+    const res = await shop.sendLink(order.orderId);
+    expect(res.statusCode, res.body).toBe(200);
+    const link = await linkOf(order.orderId);
+    razorpay.payLink(link.linkId, 'card');
+    for (let i = 0; i < 2; i++)
+      expect((await webhook(razorpay.linkWebhook(link.linkId))).statusCode).toBe(200);
+    const row = await orderRow(t, order.orderId);
+    expect(row).toMatchObject({ status: 'Processing', paymentMethod: 'razorpay', paidWith: 'card' });
+    expect(row.paidAt).not.toBeNull();
+    expect(await captured(order.orderId)).toHaveLength(1);
+    // Paid: a second link is refused, and it never moved through Processing twice.
+    expect((await shop.sendLink(order.orderId)).statusCode).toBe(409);
+    expect(await movesToProcessing(order.orderId)).toHaveLength(1);
+  });
 });
 
 describe('the admin sends a payment link in the sandbox, which has no links: the order page', () => {

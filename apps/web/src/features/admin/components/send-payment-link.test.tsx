@@ -44,7 +44,12 @@ describe('the admin’s Send payment link', () => {
 
   it('is not offered for a paid order or one past payment', () => {
     show(order({ isPaid: true, status: 'Processing' }));
-    show(order({ status: 'Shipped' }));
+    show(order({ status: 'Shipped', paymentMethod: 'cod' }));
     expect(screen.queryByRole('button', { name: 'Send payment link' })).toBeNull();
+  });
+
+  it('is offered for a confirmed COD order not yet shipped', async () => {
+    show(order({ status: 'Processing', paymentMethod: 'cod' }));
+    expect(await screen.findByRole('button', { name: 'Send payment link' })).toBeTruthy();
   });
 });

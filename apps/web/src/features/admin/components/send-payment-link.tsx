@@ -1,5 +1,5 @@
 import type { AdminOrder } from '@bazaar/shared/schemas/order-admin';
-import { PAYMENT_LINK_STATUSES } from '@bazaar/shared/schemas/order-admin';
+import { takesPaymentLink } from '@bazaar/shared/schemas/order-admin';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/error-message';
@@ -11,10 +11,14 @@ import { useSendPaymentLink } from '../api/send-payment-link';
  * phone, a card that failed): the server mails the shopper the provider's link, or in the sandbox
  * their order page; what was sent is shown so the admin can also read it out on the phone.
  */
-export function SendPaymentLink({ order }: { order: Pick<AdminOrder, '_id' | 'isPaid' | 'status'> }) {
+export function SendPaymentLink({
+  order,
+}: {
+  order: Pick<AdminOrder, '_id' | 'isPaid' | 'status' | 'paymentMethod'>;
+}) {
   const send = useSendPaymentLink();
   const [sent, setSent] = useState<string | null>(null);
-  if (order.isPaid || !PAYMENT_LINK_STATUSES.includes(order.status)) return null;
+  if (!takesPaymentLink(order)) return null;
   return (
     <div className="flex flex-col items-end gap-1">
       <Button
