@@ -28,8 +28,9 @@ export const myOrderCodSchema = z.object({
   fee: z.number(),
   /** Until when it can be confirmed; null once confirmed or ended. */
   confirmBy: isoDate.nullable(),
-  /** Awaiting confirmation: the shopper may confirm it, or pay online instead. */
+  /** Awaiting confirmation: the shopper may confirm it. */
   canConfirm: z.boolean(),
+  /** Not yet shipped (awaiting confirmation or confirmed): the shopper may pay online instead. */
   canPayOnline: z.boolean(),
   /** Cash collected on delivery. */
   cashCollected: z.boolean(),

@@ -80,14 +80,16 @@ export class CodService {
     return this.confirm(order.id, userId);
   }
 
-  /** POST /orders/{id}/pay-online: "Pay now online instead" on a COD order awaiting confirmation. */
+  /**
+   * POST /orders/{id}/pay-online: "Pay now online instead" on a COD order before it ships (awaiting
+   * confirmation, or confirmed and still Processing); paid, it becomes a prepaid order.
+   */
   async payOnline(userId: string, orderId: string): Promise<PayOnlineReply> {
     const order = await this.ownOrder(userId, orderId);
-    if (order.status !== 'Awaiting confirmation') {
+    if (order.paidAt) throw conflict('This order is already paid.');
+    if (order.status !== 'Awaiting confirmation' && order.status !== 'Processing') {
       throw conflict(
-        order.paidAt
-          ? 'This order is already paid.'
-          : `This order is ${order.status}: only an order awaiting confirmation can be paid online instead.`,
+        `This order is ${order.status}: only an order that has not shipped yet can be paid online instead.`,
       );
     }
     const link = await this.deps.payments.paymentLinkFor(order);

@@ -38,7 +38,8 @@ function codSide(order: OrderRow): MyOrderDetail['cod'] {
     fee: paiseToRupees(order.codFeePaise),
     confirmBy: awaiting && order.expiresAt ? order.expiresAt.toISOString() : null,
     canConfirm: awaiting,
-    canPayOnline: awaiting,
+    // Before dispatch: awaiting confirmation, or confirmed and not yet shipped (decision 220).
+    canPayOnline: !order.paidAt && (awaiting || order.status === 'Processing'),
     cashCollected: order.paidWith === 'cod' && order.paidAt !== null,
   };
 }

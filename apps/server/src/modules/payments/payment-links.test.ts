@@ -164,6 +164,42 @@ describe('Pay now online instead in the sandbox: the payment window', () => {
       isTest: true,
     });
   });
+
+  it('lets the shopper prepay a confirmed COD order before it ships; it stays Processing, paid once', async () => {
+    const placed = await shop.placeCod();
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${placed.orderId}/confirm-cod`,
+      headers: shop.shopper.auth,
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const detail = await t.app.inject({ url: `/api/orders/${placed.orderId}`, headers: shop.shopper.auth });
+    expect(detail.json().cod).toMatchObject({ canConfirm: false, canPayOnline: true });
+    const res = await shop.payOnline(placed.orderId);
+    expect(res.statusCode, res.body).toBe(200);
+    const window = res.json<PayOnlineReply>().payment as OrderPaymentReply;
+    const paid = await payInSandbox(t, window.razorpayOrderId);
+    if (paid.status !== 'captured') throw new Error('the sandbox refused the good test card');
+    const verify = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders/verify',
+        headers: shop.shopper.auth,
+        payload: {
+          orderId: placed.orderId,
+          paymentId: paid.razorpay_payment_id,
+          signature: paid.razorpay_signature,
+        },
+      });
+    expect((await verify()).statusCode).toBe(200);
+    expect((await verify()).statusCode).toBe(200);
+    const order = await orderRow(t, placed.orderId);
+    expect(order).toMatchObject({ status: 'Processing', paymentMethod: 'sandbox', paidWith: 'card' });
+    expect(order.paidAt).not.toBeNull();
+    const after = await t.app.inject({ url: `/api/orders/${placed.orderId}`, headers: shop.shopper.auth });
+    expect(after.json().cod).toBeNull();
+    expect((await shop.payOnline(placed.orderId)).json().message).toBe('This order is already paid.');
+  });
 });
 
 describe('before the shop cancels an unconfirmed COD order, it asks Razorpay about its open payment link', () => {

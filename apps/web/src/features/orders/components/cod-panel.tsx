@@ -51,20 +51,22 @@ function CodOrderPanel({ order, cod }: { order: MyOrderDetail; cod: NonNullable<
             : `Pay ${formatINR(order.total)} to the courier on delivery.`}
         {cod.fee > 0 ? ` The delivery charge includes a ${formatINR(cod.fee)} COD fee.` : ''}
       </p>
-      {cod.canConfirm ? (
+      {cod.canConfirm || cod.canPayOnline ? (
         <div className="mt-3 flex flex-wrap gap-3">
-          <Button
-            onClick={() =>
-              confirm.mutate(order._id, {
-                onSuccess: (r) => notify.success(r.message),
-                onError: (error) => notify.error(errorMessage(error, 'The order could not be confirmed.')),
-              })
-            }
-            loading={confirm.isPending}
-            disabled={confirm.isPending || paying}
-          >
-            Confirm order
-          </Button>
+          {cod.canConfirm ? (
+            <Button
+              onClick={() =>
+                confirm.mutate(order._id, {
+                  onSuccess: (r) => notify.success(r.message),
+                  onError: (error) => notify.error(errorMessage(error, 'The order could not be confirmed.')),
+                })
+              }
+              loading={confirm.isPending}
+              disabled={confirm.isPending || paying}
+            >
+              Confirm order
+            </Button>
+          ) : null}
           {cod.canPayOnline ? (
             <Button variant="outline" onClick={onPayOnline} loading={paying} disabled={paying}>
               Pay now online instead
