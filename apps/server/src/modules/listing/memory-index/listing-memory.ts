@@ -111,7 +111,7 @@ export class ListingMemory {
     }
     if (!moving) await this.rebuild(slices);
     else if (this.trigrams.wantsRebuild)
-      await this.trigrams.rebuild(store.slots, (slot) => this.nameOf(slot), slices);
+      await this.trigrams.rebuild(store.slots, (slot) => this.textOf(slot), store.nameEnd, slices);
   }
 
   /** A scratch mark no slot carries yet (stamps de-duplicate a search's matches). */
@@ -158,11 +158,12 @@ export class ListingMemory {
       await slices.pause();
     }
     await this.nodes.rebuild(this.orders.price.order, this.orders.price.length, slices);
-    await this.trigrams.rebuild(store.slots, (slot) => this.nameOf(slot), slices);
+    await this.trigrams.rebuild(store.slots, (slot) => this.textOf(slot), store.nameEnd, slices);
   }
 
-  private nameOf(slot: number): string | undefined {
-    return this.store.live[slot] ? this.store.nameOf(slot) : undefined;
+  /** The slot's search text (its name first, `store.nameEnd` long), or undefined for a free slot. */
+  private textOf(slot: number): string | undefined {
+    return this.store.live[slot] ? this.store.texts[slot] : undefined;
   }
 
   /** Orders and scratch space for every slot the store can hand out. */
