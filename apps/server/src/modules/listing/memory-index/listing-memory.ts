@@ -45,16 +45,22 @@ export class ListingMemory {
     this.trigrams = new NameTrigrams();
     // Slots in category and price order: a category's members, sorted by price, then lie in rising
     // slots, and a pass over them reads each column forwards instead of all over memory.
+    // Each category's rank in string order, found once: the sort then compares two integers where it
+    // compared two (mostly equal, so fully walked) strings, the load's dearest comparison.
+    const categories = [...new Set(records.map((r) => r.category))].sort((a, b) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+    const rankOf = new Map(categories.map((c, i) => [c, i]));
+    const rank = Int32Array.from(records, (r) => rankOf.get(r.category)!);
+    const price = Int32Array.from(records, (r) => r.pricePaise);
     const laidOut = await sortInSlices(
       Int32Array.from(records, (_, i) => i),
       (x, y) => {
-        const a = records[x]!;
-        const b = records[y]!;
-        return (
-          (a.category < b.category ? -1 : a.category > b.category ? 1 : 0) ||
-          a.pricePaise - b.pricePaise ||
-          (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-        );
+        if (rank[x] !== rank[y]) return rank[x]! - rank[y]!;
+        if (price[x] !== price[y]) return price[x]! - price[y]!;
+        const a = records[x]!.id;
+        const b = records[y]!.id;
+        return a < b ? -1 : a > b ? 1 : 0;
       },
       slices,
     );
@@ -105,7 +111,7 @@ export class ListingMemory {
     }
     if (!moving) await this.rebuild(slices);
     else if (this.trigrams.wantsRebuild)
-      await this.trigrams.rebuild(store.slots, (slot) => this.nameOf(slot), slices);
+      await this.trigrams.rebuild(store.slots, (slot) => this.textOf(slot), store.nameEnd, slices);
   }
 
   /** A scratch mark no slot carries yet (stamps de-duplicate a search's matches). */
@@ -152,11 +158,12 @@ export class ListingMemory {
       await slices.pause();
     }
     await this.nodes.rebuild(this.orders.price.order, this.orders.price.length, slices);
-    await this.trigrams.rebuild(store.slots, (slot) => this.nameOf(slot), slices);
+    await this.trigrams.rebuild(store.slots, (slot) => this.textOf(slot), store.nameEnd, slices);
   }
 
-  private nameOf(slot: number): string | undefined {
-    return this.store.live[slot] ? this.store.nameOf(slot) : undefined;
+  /** The slot's search text (its name first, `store.nameEnd` long), or undefined for a free slot. */
+  private textOf(slot: number): string | undefined {
+    return this.store.live[slot] ? this.store.texts[slot] : undefined;
   }
 
   /** Orders and scratch space for every slot the store can hand out. */

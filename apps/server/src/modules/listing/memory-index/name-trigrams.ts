@@ -1,9 +1,9 @@
 import type { Slices } from './slices';
 
-/** Every three-character run of a text as a number (three UTF-16 units); a run held twice comes twice. */
-function trigramsOf(text: string): number[] {
+/** Every three-character run of a text (its first `end` units) as a number (three UTF-16 units); a run held twice comes twice. */
+function trigramsOf(text: string, end = text.length): number[] {
   const grams: number[] = [];
-  for (let i = 0; i + 3 <= text.length; i++) {
+  for (let i = 0; i + 3 <= end; i++) {
     grams.push((text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1)) * 65536 + text.charCodeAt(i + 2));
   }
   return grams;
@@ -41,15 +41,23 @@ export class NameTrigrams {
     return this.addedEntries > 50_000 && this.addedEntries > this.frozenEntries / 4;
   }
 
-  /** Starts again from the names of slots 0…slots (undefined: no product there). */
-  async rebuild(slots: number, nameOf: (slot: number) => string | undefined, slices: Slices): Promise<void> {
+  /**
+   * Starts again from the names of slots 0…slots: each a text whose first `nameEnd[slot]` units are
+   * the name (read in place: a copy of every name was much of a load's garbage); undefined: no product there.
+   */
+  async rebuild(
+    slots: number,
+    textOf: (slot: number) => string | undefined,
+    nameEnd: Int32Array,
+    slices: Slices,
+  ): Promise<void> {
     const lists = new Map<number, number[]>();
     let entries = 0;
     for (let slot = 0; slot < slots; slot++) {
       if ((slot & 1023) === 0) await slices.pause();
-      const name = nameOf(slot);
-      if (name === undefined) continue;
-      for (const gram of trigramsOf(name)) {
+      const text = textOf(slot);
+      if (text === undefined) continue;
+      for (const gram of trigramsOf(text, nameEnd[slot])) {
         let list = lists.get(gram);
         if (!list) {
           list = [];
