@@ -144,6 +144,18 @@ export const productVariants = pgTable(
   ],
 );
 
+/**
+ * A product's active variants as the product page's reply shows them (ProductVariant[] as JSON text),
+ * kept by statement triggers on product_variants and on a product's price or discount, in the writing
+ * transaction (migration 0043, decision 226); the page splices it in unparsed.
+ */
+export const productVariantsJson = pgTable('product_variants_json', {
+  productId: uuid('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  json: text('json').notNull(),
+});
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**

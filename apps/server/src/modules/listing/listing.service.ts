@@ -5,7 +5,6 @@ import {
   type ProductListParams,
   type ProductSort,
   type ProductSuggestions,
-  type ProductVariant,
   paiseToRupees,
 } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -19,7 +18,7 @@ import type { ListingIndex, PagePosition, PageRow } from './listing-index';
 import { MemoryListingIndex } from './memory-index/memory-listing-index';
 import type { ListingSummary } from './product-facets';
 import { type ProductFilters, toFilters } from './product-filters';
-import { findProductWithRelated, findVariants, type VariantRow } from './product-page.repo';
+import { findProductWithRelated } from './product-page.repo';
 import { IndexedProductSearch, type ProductSearch } from './product-search';
 import { SqlRunner } from './sql-runner';
 
@@ -137,9 +136,8 @@ export class ListingService {
     const product = rows.find((r) => !r.related);
     if (!product) throw notFound('Product not found');
     const related = rows.filter((r) => r.related);
-    const variants = (await findVariants(this.sql, id)).map(variantReply);
     return {
-      json: `{"product":${product.json},"related":[${related.map((r) => r.json).join(',')}],"variants":${JSON.stringify(variants)}}`,
+      json: `{"product":${product.json},"related":[${related.map((r) => r.json).join(',')}],"variants":${product.variants ?? '[]'}}`,
       ids: [product.id, ...related.map((r) => r.id)],
     };
   }
@@ -168,20 +166,4 @@ export class ListingService {
     }
     return toFilters(q);
   }
-}
-
-/** A variant as the product page shows it (ProductVariant). */
-function variantReply(v: VariantRow): ProductVariant {
-  const stock = Number(v.stock);
-  return {
-    id: v.id,
-    sku: v.sku,
-    colour: v.colour,
-    size: v.size,
-    price: paiseToRupees(Number(v.price_paise)),
-    salePrice: paiseToRupees(discountedPaise(Number(v.price_paise), Number(v.discount))),
-    countInStock: stock,
-    inStock: stock > 0,
-    image: v.image ? imageUrl(v.image) : null,
-  };
 }

@@ -1,7 +1,7 @@
 import type { SqlRunner } from './sql-runner';
 
-// A product page's read: the product and its related products, as the JSON a trigger keeps
-// (products.shopper_json), in one statement SqlRunner prepares once per connection.
+// A product page's read: the product, its variants and its related products, as the JSON triggers keep
+// (products.shopper_json, product_variants_json), in one statement SqlRunner prepares once per connection.
 
 /** The product as shoppers see it, kept by a trigger on every write (products.shopper_json). */
 const PRODUCT_JSON = 'p.shopper_json as json';
@@ -19,47 +19,28 @@ function pageSize(limit: number): string {
   return String(limit);
 }
 
+/** The product page's product, with its variants as the reply shows them (product_variants_json, 0043). */
+export interface ProductPageRow extends ProductJson {
+  related: boolean;
+  /** ProductVariant[] as JSON text; null on related products. */
+  variants: string | null;
+}
+
 /** A product shown to shoppers, then up to `limit` others of its category, in stock first, then best rated. */
-export function findProductWithRelated(
-  sql: SqlRunner,
-  id: string,
-  limit: number,
-): Promise<(ProductJson & { related: boolean })[]> {
+export function findProductWithRelated(sql: SqlRunner, id: string, limit: number): Promise<ProductPageRow[]> {
   // The products are found first, then their kept JSON read once.
   return sql.rows(
-    `select p.id, ${PRODUCT_JSON}, x.related from (
-       (select id, false as related from products where id = $1 and archived_at is null)
+    `select p.id, ${PRODUCT_JSON}, x.related, x.variants from (
+       (select id, false as related,
+               coalesce((select json from product_variants_json where product_id = $1), '[]') as variants
+        from products where id = $1 and archived_at is null)
        union all
-       (select r.id, true from products r
+       (select r.id, true, null from products r
         where r.category = (select category from products where id = $1) and r.id <> $1 and r.archived_at is null
         order by (r.count_in_stock > 0) desc, r.rating desc, r.id desc limit ${pageSize(limit)})
      ) x join products p on p.id = x.id
      order by x.related, (p.count_in_stock > 0) desc, p.rating desc, p.id desc`,
     [id],
-    'generic',
-  );
-}
-
-/** A variant on sale, as the product page's picker needs it. */
-export interface VariantRow {
-  id: string;
-  sku: string;
-  colour: string | null;
-  size: string | null;
-  price_paise: number;
-  discount: number;
-  stock: number;
-  image: string | null;
-}
-
-/** The product's active variants in their order, with the price each sells at. */
-export function findVariants(sql: SqlRunner, productId: string): Promise<VariantRow[]> {
-  return sql.rows(
-    `select v.id, v.sku, v.colour, v.size, coalesce(v.price_paise, p.price_paise) as price_paise,
-            p.discount, v.stock, v.image
-     from product_variants v join products p on p.id = v.product_id
-     where v.product_id = $1 and v.active order by v.position, v.id`,
-    [productId],
     'generic',
   );
 }
