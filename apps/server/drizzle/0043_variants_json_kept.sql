@@ -38,18 +38,25 @@ $$;--> statement-breakpoint
 CREATE FUNCTION "catalogue_variants_json"(pid uuid) RETURNS text LANGUAGE sql STABLE AS $$
 	SELECT json FROM catalogue_variants_json_of(ARRAY[pid])
 $$;--> statement-breakpoint
--- Written in the variant's writing transaction. The product rows are locked first, in a statement of
--- their own (as 0041's sum does, whose lock this usually already holds): two sales of different variants
+-- Writes the products' rows, in the writing transaction. The product rows are locked first, in a statement
+-- of their own (as 0041's sum does, whose lock this usually already holds): two sales of different variants
 -- of one product then write the JSON one after the other, the second from a snapshot that sees the first.
-CREATE FUNCTION "catalogue_variants_json_keep"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-	ids uuid[] := ARRAY(SELECT DISTINCT product_id FROM changed_rows ORDER BY product_id);
+CREATE FUNCTION "catalogue_variants_json_write"(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
 	PERFORM 1 FROM products p WHERE p.id = ANY (ids) ORDER BY p.id FOR NO KEY UPDATE OF p;
 	INSERT INTO product_variants_json (product_id, json)
 		SELECT f.product_id, f.json FROM catalogue_variants_json_of(ids) f ORDER BY f.product_id
 	ON CONFLICT (product_id) DO UPDATE SET json = excluded.json
 		WHERE product_variants_json.json IS DISTINCT FROM excluded.json;
+END $$;--> statement-breakpoint
+-- After every statement on variants, whatever wrote it (a sale, a restock, a cancellation). A transaction
+-- that owns its variant writes (0034's `bazaar.variants_own`: the admin's matrix and form, the import) moves
+-- stock one variant a statement and calls catalogue_variants_json_write once at its end, as it sums the stock
+-- there: 201 stock moves on a 201-variant product would otherwise write its JSON 201 times.
+CREATE FUNCTION "catalogue_variants_json_keep"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF current_setting('bazaar.variants_own', true) = 'on' THEN RETURN NULL; END IF;
+	PERFORM catalogue_variants_json_write(ARRAY(SELECT DISTINCT product_id FROM changed_rows ORDER BY product_id));
 	RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE TRIGGER "product_variants_zjson_on_insert" AFTER INSERT ON "product_variants" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_variants_json_keep"();--> statement-breakpoint

@@ -79,13 +79,17 @@ export async function syncVariants(
   );
 }
 
-/** The product's stock figure from its active variants, when it differs. */
+/**
+ * The product's stock figure from its active variants, when it differs, then the product page's
+ * variants JSON (0043), which a transaction owning its variant writes writes once, here.
+ */
 export async function sumVariantStock(tx: DbOrTx, id: string): Promise<void> {
   await tx.execute(sql`
     update products p set count_in_stock = s.total
     from (select coalesce(sum(stock) filter (where active), 0)::int as total
           from product_variants where product_id = ${id}) s
     where p.id = ${id} and p.count_in_stock <> s.total`);
+  await tx.execute(sql`select catalogue_variants_json_write(array[${id}::uuid])`);
 }
 
 export async function lockLiveProduct(tx: DbOrTx, id: string): Promise<ProductRow | undefined> {

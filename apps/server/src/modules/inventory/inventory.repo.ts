@@ -142,7 +142,8 @@ export async function ownVariants(db: DbOrTx, actorId: string): Promise<void> {
 }
 
 /**
- * The product's stock figure from its active variants: the end of every admin variant write (0034). Its
+ * The product's stock figure and variants JSON from its active variants: the end of every admin variant
+ * write (0034, 0043). Its
  * updated_at moves too, so an open edit form reloads the figure instead of sending the old one back.
  */
 export async function sumProductStock(db: DbOrTx, id: string): Promise<void> {
@@ -151,6 +152,16 @@ export async function sumProductStock(db: DbOrTx, id: string): Promise<void> {
     from (select coalesce(sum(stock) filter (where active), 0)::int as total
           from product_variants where product_id = ${id}) s
     where p.id = ${id}`);
+  await writeVariantsJson(db, [id]);
+}
+
+/**
+ * The product page's variants JSON (product_variants_json, 0043), which a transaction owning its variant
+ * writes (`bazaar.variants_own`) writes once at its end instead of once per statement.
+ */
+export async function writeVariantsJson(db: DbOrTx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`select catalogue_variants_json_write(${`{${ids.join(',')}}`}::uuid[])`);
 }
 
 export async function setProductOptions(

@@ -161,8 +161,9 @@ export async function insertVariants(tx: DbOrTx, rows: readonly NewVariant[]) {
 }
 
 /**
- * Each product's stock figure from its active variants, in one statement: the import's transaction
- * has `bazaar.variants_own` on, so the per-statement sum trigger leaves it to this (0034).
+ * Each product's stock figure from its active variants, in one statement, then their variants JSON
+ * (0043): the import's transaction has `bazaar.variants_own` on, so the per-statement triggers leave
+ * both to this (0034).
  */
 export async function sumProductStock(tx: DbOrTx, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
@@ -175,6 +176,7 @@ export async function sumProductStock(tx: DbOrTx, ids: readonly string[]): Promi
     from (select v.product_id, (coalesce(sum(v.stock) filter (where v.active), 0))::int as total
           from product_variants v where v.product_id in (${list}) group by v.product_id) s
     where p.id = s.product_id and p.count_in_stock <> s.total`);
+  await tx.execute(sql`select catalogue_variants_json_write(array[${list}])`);
 }
 
 /**
