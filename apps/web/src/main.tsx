@@ -4,7 +4,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { connectApp } from './app/connect-app';
 import { Document, PAGE_STATE_ID, type PageState } from './app/document';
-import { installPrefetch } from './app/prefetch';
 import { Providers, Toasts } from './app/providers';
 import { browserQueryClient } from './app/query-client';
 import {
@@ -21,7 +20,11 @@ import './styles.css';
 
 const client = browserQueryClient();
 connectApp(routerNavigator, client);
-installPrefetch({ routes, queryClient: client, subscribe: pageShown.subscribe });
+// Link prefetching (decision 219) acts on the shopper's next move, never on the first paint or
+// hydration: its code is a chunk of its own, fetched beside them.
+void import('./app/prefetch').then(({ installPrefetch }) =>
+  installPrefetch({ routes, queryClient: client, subscribe: pageShown.subscribe }),
+);
 
 /** The app inside the declarative router: the shop's pages, and the navigator bound to it. */
 function App() {
