@@ -116,6 +116,39 @@ describeInBrowser('the storefront shell', () => {
     await page.context().close();
   });
 
+  it('opens a new page at its top, and Back returns to where the shopper was', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/');
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+    // The position is noted at the next frame after a scroll.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    // A product link in view, clicked where it is (a pointer click would scroll it into view first).
+    const target = await page.evaluate(() => {
+      const links = Array.from(document.querySelectorAll<HTMLAnchorElement>('main a[href^="/product/"]'));
+      const link = links.find((a) => {
+        const box = a.getBoundingClientRect();
+        return box.top > 0 && box.bottom < window.innerHeight;
+      });
+      link?.click();
+      return link?.pathname;
+    });
+    expect(target).toBeTruthy();
+    await page.waitForURL((url) => url.pathname === target);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1200);
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === target);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
+
   it('shows the not-found page for an unknown route, with a way back home', async () => {
     const page = await newPage(browser, baseUrl);
     await page.goto('/no-such-page');
