@@ -216,12 +216,19 @@ let started: string | undefined;
 /**
  * In the browser a page's code and data start together, at the render that shows its address
  * (before its chunk suspends it), once per history entry: the page then renders at once and shows
- * its own loading states, since a loader in the browser only warms the cache (decision 124).
+ * its own loading states, since a loader in the browser only warms the cache (decision 124). The
+ * routes' own `data` is the server's (a status, a redirect, the shop's settings the page came with),
+ * as the data router never ran the root's loader again on a change of path.
  */
 function startPage(entry: string, url: URL, queryClient: QueryClient) {
   if (started === entry) return;
   started = entry;
-  void loadPageData(url, queryClient).catch(() => {});
+  for (const { route, params } of matchShopRoutes(url.pathname)) {
+    void route.page
+      ?.load()
+      .then((module) => module.loader?.({ params, url, queryClient }))
+      .catch(() => {});
+  }
 }
 
 const entryOf = (key: string, url: URL) => `${key} ${url.pathname}${url.search}`;
