@@ -32,6 +32,8 @@ function persist(): void {
  * its top, or at the element its hash names. A change of the query alone (ticking a filter, the
  * help search, a notice tidying its address) keeps the place, as `preventScrollReset` did at each of
  * those calls. Positions are kept per history entry, in this tab's session storage across reloads.
+ * The jumps are instant: the document scrolls smoothly (CSS), and a new page sliding up from where
+ * the last one was left is not what a shopper expects.
  */
 export function ScrollRestoration() {
   const location = useLocation();
@@ -71,12 +73,12 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     if (action === 'POP') {
       const saved = stored().get(key);
-      if (saved !== undefined) window.scrollTo(0, saved);
+      if (saved !== undefined) window.scrollTo({ top: saved, left: 0, behavior: 'instant' });
       return;
     }
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
     if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    else window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname, hash]);
 
   return null;
