@@ -116,6 +116,45 @@ describeInBrowser('the storefront shell', () => {
     await page.context().close();
   });
 
+  it('opens a new page at its top, and Back returns to where the shopper was', async () => {
+    const page = await newPage(browser, baseUrl);
+    await page.goto('/');
+    await hydrated(page);
+    await page.evaluate(() => window.scrollTo({ top: 1200, behavior: 'instant' }));
+    // The position is noted at the next frame after a scroll.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    // A product link in view, clicked where it is (a pointer click would scroll it into view first).
+    const clicked = await page.evaluate(() => {
+      const links = Array.from(document.querySelectorAll<HTMLAnchorElement>('main a[href^="/product/"]'));
+      const link = links.find((a) => {
+        const box = a.getBoundingClientRect();
+        return box.top > 0 && box.bottom < window.innerHeight;
+      });
+      link?.click();
+      return link && { path: link.pathname };
+    });
+    expect(clicked).toBeTruthy();
+    const { path } = clicked!;
+    await page.waitForURL((url) => url.pathname === path);
+    // The address changes at once; the product page replaces the home page once its chunk is here.
+    await page.getByRole('button', { name: 'Buy Now' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // Back: the page opens where it was left. (Chromium then moves it by a little: the home page
+    // rendered in the browser grows above the fold once more after the restore, 138 px in this demo,
+    // and the browser's scroll anchoring follows. Not the restoration's doing; a finding of issue 27.)
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThanOrEqual(1200);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(1200 + 200);
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === path);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.context().close();
+  });
+
   it('shows the not-found page for an unknown route, with a way back home', async () => {
     const page = await newPage(browser, baseUrl);
     await page.goto('/no-such-page');

@@ -93,6 +93,7 @@ function staticallyReached(start: string, info: (id: string) => ModuleInfo | nul
 
 const ENTRY = path.join(src, 'main.tsx');
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/;
+const ZOD = /node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]/;
 const CATALOGUE_PAGES = ['home-page', 'listing-page', 'search-page', 'product-page'].map((name) =>
   path.join(src, 'features/catalogue/pages', `${name}.tsx`),
 );
@@ -134,6 +135,7 @@ const pagesOf = (family: string) => {
  *    prices): the first page most shoppers see, and its neighbours, without the filters' and the
  *    product page's own code;
  *  - `account`, `content`: the shop's own modules two pages of that feature share;
+ *  - `zod`: zod and its form resolver, for the form pages that validate in the browser;
  * and each page, the admin, checkout and the rest keep their own chunks, loaded when reached.
  */
 function chunkGroups() {
@@ -197,6 +199,15 @@ function chunkGroups() {
       // other form pages load.
       includeDependenciesRecursively: false,
       priority: 20,
+    },
+    {
+      // zod and its form resolver, one chunk for the form pages that validate in the browser (the
+      // contact page fetched zod's core, its coercions and the resolver as three requests: 13 in
+      // all). Only what is reached, never the entry's (first-load JavaScript holds no zod).
+      name: 'zod',
+      test: ZOD,
+      includeDependenciesRecursively: false,
+      priority: 15,
     },
     {
       // A group of its own, below the one above: the shop's modules are taken first, so a family's

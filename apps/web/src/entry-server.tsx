@@ -12,17 +12,11 @@ import type {
 } from '@bazaar/shared/web-renderer';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToPipeableStream } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  isRouteErrorResponse,
-  type StaticHandlerContext,
-  StaticRouterProvider,
-} from 'react-router';
+import { StaticRouter } from 'react-router';
 import { Document, type PageState } from './app/document';
 import { Providers, Toasts } from './app/providers';
 import { createQueryClient } from './app/query-client';
-import { type RenderContext, routes } from './app/router';
+import { loadPageData, loadPages, ShopRoutes } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import { scriptSafeJson } from './lib/page-meta';
 
@@ -65,63 +59,39 @@ function collect(manifest: ViteManifest, key: string, files: Set<string>, styles
   for (const dep of chunk.imports ?? []) collect(manifest, dep, files, styles);
 }
 
-/** The stylesheets and module preloads a page needs: the entry's and those of its matched routes' chunks. */
-function assetsFor(manifest: ViteManifest, context: StaticHandlerContext) {
+/** The stylesheets and module preloads a page needs: the entry's and those of its pages' chunks. */
+function assetsFor(manifest: ViteManifest, pageChunks: string[]) {
   const files = new Set<string>();
   const styles = new Set<string>();
   collect(manifest, ENTRY_KEY, files, styles);
   const entry = manifest[ENTRY_KEY]!.file;
-  for (const match of context.matches) {
-    const chunk = (match.route.handle as { chunk?: string } | undefined)?.chunk;
-    if (chunk) collect(manifest, chunk, files, styles);
-  }
+  for (const chunk of pageChunks) collect(manifest, chunk, files, styles);
   files.delete(entry);
   const url = (file: string) => `/${file}`;
   return { entry: url(entry), styles: [...styles].map(url), preloads: [...files].map(url) };
 }
 
-/** Errors as React Router's browser router revives them from `__staticRouterHydrationData`. */
-function serializeErrors(errors: StaticHandlerContext['errors']): PageState['router']['errors'] {
-  if (!errors) return null;
-  return Object.fromEntries(
-    Object.entries(errors).map(([id, error]) => [
-      id,
-      isRouteErrorResponse(error)
-        ? { ...error, __type: 'RouteErrorResponse' }
-        : error instanceof Error
-          ? { message: error.message, __type: 'Error' }
-          : error,
-    ]),
-  );
-}
-
 export function createRenderer(options: RendererOptions): WebRenderer {
   if (!options.manifest[ENTRY_KEY]) throw new Error('The build manifest names no entry (index.html).');
-  const handler = createStaticHandler(routes);
   const styleText = readStyles(options.manifest);
 
   async function render(request: RenderRequest): Promise<RenderResult> {
     const queryClient = createQueryClient(true);
-    const requestContext: RenderContext = { queryClient };
-    const context = await handler.query(new Request(new URL(request.url, options.origin)), {
-      requestContext,
-    });
-    if (context instanceof Response) {
-      return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
-    }
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const assets = assetsFor(options.manifest, context);
+    const url = new URL(request.url, options.origin);
+    // The page's modules and what its routes load (the API answered in-process), in parallel.
+    const [modules, result] = await Promise.all([loadPages(url.pathname), loadPageData(url, queryClient)]);
+    if (result && 'redirect' in result) return { kind: 'redirect', status: 302, location: result.redirect };
+    const status = result?.status ?? 200;
+    const assets = assetsFor(
+      options.manifest,
+      modules.flatMap((module) => (module.__chunk ? [module.__chunk] : [])),
+    );
     const state: PageState = {
       origin: options.origin,
       styles: assets.styles,
       stylesInline: styleText !== undefined,
       preloads: assets.preloads,
       queries: dehydrate(queryClient),
-      router: {
-        loaderData: context.loaderData,
-        actionData: context.actionData,
-        errors: serializeErrors(context.errors),
-      },
     };
     const stateJson = scriptSafeJson(state);
 
@@ -129,7 +99,9 @@ export function createRenderer(options: RendererOptions): WebRenderer {
       const stream = renderToPipeableStream(
         <Providers client={queryClient} origin={options.origin}>
           <Document state={state} stateJson={stateJson} styleText={styleText}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url.pathname + url.search}>
+              <ShopRoutes />
+            </StaticRouter>
             <Toasts />
           </Document>
         </Providers>,
@@ -140,7 +112,7 @@ export function createRenderer(options: RendererOptions): WebRenderer {
           onAllReady() {
             resolve({
               kind: 'page',
-              status: context.statusCode,
+              status,
               pipe: (destination) => stream.pipe(destination),
               abort: (reason) => stream.abort(reason),
             });

@@ -1,65 +1,51 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { connectApp } from './app/connect-app';
 import { Document, PAGE_STATE_ID, type PageState } from './app/document';
-import { installPrefetch } from './app/prefetch';
 import { Providers, Toasts } from './app/providers';
 import { browserQueryClient } from './app/query-client';
-import { createRouter, routes } from './app/router';
+import {
+  loadPages,
+  pageShown,
+  pageStarted,
+  RouterNavigatorBinding,
+  routerNavigator,
+  routes,
+  ShopRoutes,
+} from './app/router';
 import { restoreTheme } from './app/shop-settings-effects';
 import './styles.css';
 
-declare global {
-  interface Window {
-    /** React Router reads a server render's state here (and revives its errors) when it is created. */
-    __staticRouterHydrationData?: PageState['router'];
-  }
-}
+const client = browserQueryClient();
+connectApp(routerNavigator, client);
+// Link prefetching (decision 219) acts on the shopper's next move, never on the first paint or
+// hydration: its code is a chunk of its own, fetched beside them.
+void import('./app/prefetch').then(({ installPrefetch }) =>
+  installPrefetch({ routes, queryClient: client, subscribe: pageShown.subscribe }),
+);
 
-/**
- * The page's own route modules, loaded before hydrating: the server rendered them, and a lazy route
- * still loading would render its fallback instead and fail to match the HTML.
- */
-async function loadMatchedRoutes(): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const resolved = await route.lazy();
-      Object.assign(route, { ...resolved, lazy: undefined });
-    }),
+/** The app inside the declarative router: the shop's pages, and the navigator bound to it. */
+function App() {
+  return (
+    <BrowserRouter>
+      <RouterNavigatorBinding />
+      <ShopRoutes queryClient={client} />
+    </BrowserRouter>
   );
 }
 
-function start() {
-  const router = createRouter();
-  connectApp(router, client);
-  let shown = router.state.location.key;
-  installPrefetch({
-    routes,
-    subscribe: (listener) =>
-      router.subscribe((state) => {
-        if (state.navigation.state !== 'idle' || state.location.key === shown) return;
-        shown = state.location.key;
-        listener();
-      }),
-  });
-  return router;
-}
-
 const stateBlock = document.getElementById(PAGE_STATE_ID);
-const client = browserQueryClient();
 
 if (stateBlock?.textContent) {
   // A page the server rendered: hydrate the document with exactly the state it rendered with.
   const stateJson = stateBlock.textContent;
   const state = JSON.parse(stateJson) as PageState;
   hydrate(client, state.queries);
-  window.__staticRouterHydrationData = state.router;
-  await loadMatchedRoutes();
-  const router = start();
+  pageStarted(new URL(window.location.href));
+  // The page's own modules first: the server rendered them, and one still loading would suspend.
+  await loadPages(window.location.pathname);
   // Hydrating as a transition lets React yield to the browser every few milliseconds instead of
   // holding the main thread for the whole page (one long task per page on a slow phone); the page is
   // already painted from the HTML, so nothing waits for it but the first click's handler.
@@ -69,7 +55,7 @@ if (stateBlock?.textContent) {
       <StrictMode>
         <Providers client={client} origin={state.origin}>
           <Document state={state} stateJson={stateJson}>
-            <RouterProvider router={router} />
+            <App />
             <Toasts />
           </Document>
         </Providers>
@@ -79,11 +65,10 @@ if (stateBlock?.textContent) {
 } else {
   // Vite's dev server: the app renders in the browser alone.
   restoreTheme();
-  const router = start();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers client={client} origin={window.location.origin}>
-        <RouterProvider router={router} />
+        <App />
         <Toasts />
       </Providers>
     </StrictMode>,

@@ -1,6 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
-import type { HydrationState } from 'react-router';
 import { themeShades } from '@/lib/colour';
 import { useShopSettings } from '@/lib/shop-settings';
 
@@ -19,8 +18,6 @@ export interface PageState {
   stylesInline?: boolean;
   preloads: string[];
   queries: DehydratedState;
-  /** The router's loader data and (serialised) errors. */
-  router: HydrationState;
 }
 
 /** The theme colour as CSS variables on <html>, in the HTML itself: no default colour flashes first. */

@@ -1,27 +1,34 @@
-import type { RouteObject } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lazyPage } from './lazy-page';
 import { DATA_BUDGET, HOVER_DELAY_MS, installPrefetch } from './prefetch';
+import type { ShopRoute } from './router';
+
+const queryClient = new QueryClient();
+const Nothing = () => null;
 
 /** A route table like the shop's: lazy pages whose loaders start their queries. */
 function table() {
   const loads: string[] = [];
   const code: string[] = [];
-  const lazyPage = (name: string) => async () => {
-    code.push(name);
-    return {
-      loader: ({ params }: { params: Record<string, string | undefined> }) => {
-        loads.push(`${name}:${params.productId ?? ''}`);
-        return null;
-      },
-    };
-  };
-  const routes: RouteObject[] = [
+  const page = (name: string) =>
+    lazyPage(async () => {
+      code.push(name);
+      return {
+        Page: Nothing,
+        loader: async ({ params }: { params: Readonly<Record<string, string | undefined>> }) => {
+          loads.push(`${name}:${params.productId ?? ''}`);
+          return undefined;
+        },
+      };
+    }, 'Page');
+  const routes: ShopRoute[] = [
     {
       path: '/',
       children: [
-        { path: 'product/:productId', lazy: lazyPage('product') },
-        { path: 'products', lazy: lazyPage('listing') },
-        { path: 'faq', lazy: lazyPage('faq') },
+        { path: 'product/:productId', page: page('product') },
+        { path: 'products', page: page('listing') },
+        { path: 'faq', page: page('faq') },
       ],
     },
   ];
@@ -64,7 +71,7 @@ describe('prefetching links', () => {
 
   it('loads the code and the data of a link the pointer rests on, once', async () => {
     const { routes, loads, code } = table();
-    undo = installPrefetch({ routes, subscribe });
+    undo = installPrefetch({ routes, queryClient, subscribe });
     const a = link('/product/p1');
     hover(a);
     await vi.advanceTimersByTimeAsync(HOVER_DELAY_MS - 10);
@@ -80,7 +87,7 @@ describe('prefetching links', () => {
 
   it('does nothing when the pointer only passes over, or for other origins and the admin', async () => {
     const { routes, loads } = table();
-    undo = installPrefetch({ routes, subscribe });
+    undo = installPrefetch({ routes, queryClient, subscribe });
     const passing = link('/product/p2');
     hover(passing);
     leave(passing);
@@ -93,7 +100,7 @@ describe('prefetching links', () => {
 
   it('prefetches at once on touch and focus, within the data budget of a page, which a navigation renews', async () => {
     const { routes, loads } = table();
-    undo = installPrefetch({ routes, subscribe });
+    undo = installPrefetch({ routes, queryClient, subscribe });
     for (let i = 0; i < DATA_BUDGET + 5; i++)
       link(`/product/t${i}`).dispatchEvent(new Event('touchstart', { bubbles: true }));
     await flush();
@@ -108,7 +115,7 @@ describe('prefetching links', () => {
     const { routes, loads, code } = table();
     Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
     try {
-      undo = installPrefetch({ routes, subscribe });
+      undo = installPrefetch({ routes, queryClient, subscribe });
       link('/products').dispatchEvent(new Event('touchstart', { bubbles: true }));
       await flush();
       expect(loads).toEqual([]);

@@ -1,4 +1,7 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router';
+import type { PageModule } from './lazy-page';
+import type { ShopRoute } from './router';
 
 /**
  * Links the shopper is about to follow load before the click (decision 219):
@@ -14,15 +17,12 @@ export const HOVER_DELAY_MS = 65;
 export const DATA_BUDGET = 12;
 export const VIEW_PAGES = 4;
 
-type Lazy = () => Promise<{ loader?: unknown }>;
-type Loader = (args: {
-  params: Record<string, string | undefined>;
-  request: Request;
-  context?: unknown;
-}) => unknown;
+type Lazy = () => Promise<Pick<PageModule, 'loader'>>;
 
 interface Options {
-  routes: RouteObject[];
+  routes: ShopRoute[];
+  /** The cache the pages read: a page's loader fills it as it would on the way to the page. */
+  queryClient: QueryClient;
   /** Told on each navigation, so budgets and sight prefetches start again for the new page. */
   subscribe(listener: () => void): () => void;
 }
@@ -45,33 +45,32 @@ function sameOriginPage(anchor: HTMLAnchorElement): URL | undefined {
 }
 
 /** Starts prefetching on the document; returns the undoing (tests). */
-export function installPrefetch({ routes, subscribe }: Options): () => void {
+export function installPrefetch({ routes, queryClient, subscribe }: Options): () => void {
   let dataLeft = DATA_BUDGET;
   const fetchedData = new Set<string>();
   const fetchedCode = new Set<Lazy>();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const leaves = (url: URL) => {
-    const matches = matchRoutes(routes, url.pathname) ?? [];
-    return matches.filter((m) => typeof m.route.lazy === 'function');
+    const matches = matchRoutes<ShopRoute>(routes, url.pathname) ?? [];
+    return matches.flatMap(({ route, params }) =>
+      route.page ? [{ load: route.page.load as Lazy, params }] : [],
+    );
   };
 
   const prefetch = (url: URL, withData: boolean) => {
     if (constrained()) return;
     const key = url.pathname + url.search;
     for (const match of leaves(url)) {
-      const lazy = match.route.lazy as Lazy;
+      const lazy = match.load;
       const code = lazy();
       fetchedCode.add(lazy);
       if (!withData || fetchedData.has(key) || dataLeft <= 0) continue;
       fetchedData.add(key);
       dataLeft -= 1;
       void code
-        .then((resolved) => {
-          const loader = resolved.loader as Loader | undefined;
-          // In the browser a page's loader only starts its queries (router.tsx `routeLoader`).
-          return loader?.({ params: match.params, request: new Request(url) });
-        })
+        // In the browser a page's loader only starts its queries (decision 124).
+        .then((resolved) => resolved.loader?.({ params: match.params, url, queryClient }))
         .catch(() => {});
     }
   };
@@ -108,7 +107,7 @@ export function installPrefetch({ routes, subscribe }: Options): () => void {
       const box = anchor.getBoundingClientRect();
       if (box.bottom < 0 || box.top > window.innerHeight || box.width === 0) continue;
       for (const match of leaves(url)) {
-        const lazy = match.route.lazy as Lazy;
+        const lazy = match.load;
         if (fetchedCode.has(lazy) || seen.has(lazy)) continue;
         seen.add(lazy);
         fetchedCode.add(lazy);

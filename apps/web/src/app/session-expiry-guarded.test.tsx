@@ -10,12 +10,20 @@ import { findToast, signIn } from '@/testing/render';
 import { connectApp } from './connect-app';
 import { Providers, Toasts } from './providers';
 import { browserQueryClient } from './query-client';
-import { createRouter } from './router';
+import { RouterNavigatorBinding, routerNavigator, ShopRoutes } from './router';
 
 // A 401 on a page only a signed-in shopper may see: the API client ends the session and the page's
 // guard, which now sees a guest, must not add a message of its own (session-expiry.test.tsx has the rest).
 
-const app: AppPieces = { createRouter, Providers, Toasts, connectApp, queryClient: browserQueryClient() };
+const app: AppPieces = {
+  ShopRoutes,
+  RouterNavigatorBinding,
+  routerNavigator,
+  Providers,
+  Toasts,
+  connectApp,
+  queryClient: browserQueryClient(),
+};
 /** The first screens load their lazy page modules: allow for a slow machine. */
 const FIRST_LOAD = { timeout: 15_000 };
 let close: (() => void) | undefined;

@@ -10,13 +10,21 @@ import { findToast, signIn } from '@/testing/render';
 import { connectApp } from './connect-app';
 import { Providers, Toasts } from './providers';
 import { browserQueryClient } from './query-client';
-import { createRouter } from './router';
+import { RouterNavigatorBinding, routerNavigator, ShopRoutes } from './router';
 
 // A stored token the server no longer accepts, found by the start-up check on a page anyone may see:
 // the spec's route table makes /login the forced redirect after session expiry, on any page.
 // (The start-up check runs once per page load, so this file has a client of its own.)
 
-const app: AppPieces = { createRouter, Providers, Toasts, connectApp, queryClient: browserQueryClient() };
+const app: AppPieces = {
+  ShopRoutes,
+  RouterNavigatorBinding,
+  routerNavigator,
+  Providers,
+  Toasts,
+  connectApp,
+  queryClient: browserQueryClient(),
+};
 const FIRST_LOAD = { timeout: 15_000 };
 let close: (() => void) | undefined;
 afterEach(() => close?.());

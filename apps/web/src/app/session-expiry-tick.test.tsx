@@ -8,12 +8,20 @@ import { findToast, signIn } from '@/testing/render';
 import { connectApp } from './connect-app';
 import { Providers, Toasts } from './providers';
 import { browserQueryClient } from './query-client';
-import { createRouter } from './router';
+import { RouterNavigatorBinding, routerNavigator, ShopRoutes } from './router';
 
 // The once-a-second check on a public page: the stored token is gone (storage cleared under the tab),
 // so the session ends with the spec's message and, as the route table says, the shopper goes to /login.
 
-const app: AppPieces = { createRouter, Providers, Toasts, connectApp, queryClient: browserQueryClient() };
+const app: AppPieces = {
+  ShopRoutes,
+  RouterNavigatorBinding,
+  routerNavigator,
+  Providers,
+  Toasts,
+  connectApp,
+  queryClient: browserQueryClient(),
+};
 const FIRST_LOAD = { timeout: 15_000 };
 let close: (() => void) | undefined;
 afterEach(() => close?.());

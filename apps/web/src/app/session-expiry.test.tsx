@@ -11,13 +11,21 @@ import { findToast, signIn } from '@/testing/render';
 import { connectApp } from './connect-app';
 import { Providers, Toasts } from './providers';
 import { browserQueryClient } from './query-client';
-import { createRouter } from './router';
+import { RouterNavigatorBinding, routerNavigator, ShopRoutes } from './router';
 
 // The whole app as the browser runs it, the API answered at the network: a refused session ends as
 // it does in the browser. (A 401 on a login-only page: session-expiry-guarded.test.tsx. The API
 // client handles one 401 a second, so each of those tests has a file, and a fresh client, of its own.)
 
-const app: AppPieces = { createRouter, Providers, Toasts, connectApp, queryClient: browserQueryClient() };
+const app: AppPieces = {
+  ShopRoutes,
+  RouterNavigatorBinding,
+  routerNavigator,
+  Providers,
+  Toasts,
+  connectApp,
+  queryClient: browserQueryClient(),
+};
 /** The first screen of a file loads its lazy page modules, the admin area's many: allow for a slow machine. */
 const FIRST_LOAD = { timeout: 15_000 };
 

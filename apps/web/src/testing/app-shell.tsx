@@ -8,21 +8,23 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import type { ComponentType, ReactNode } from 'react';
-import { type createMemoryRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { api, reply } from './api-server';
 import { categories, shopSettings } from './fixtures';
 
 /** The app's own pieces main.tsx starts the browser with; a test of the whole app hands them in. */
 export interface AppPieces {
-  /** The browser's router (app/router.tsx): the address bar is the page's, as in the browser. */
-  createRouter(): Router;
+  /** The shop's pages (app/router.tsx), in a BrowserRouter: the address bar is the page's, as in the browser. */
+  ShopRoutes: ComponentType<{ queryClient?: QueryClient }>;
+  /** The router's navigate for the API client's 401 handler (app/router.tsx). */
+  routerNavigator: { navigate(to: string): unknown };
+  /** Binds `routerNavigator` to the router it renders in. */
+  RouterNavigatorBinding: ComponentType;
   Providers: ComponentType<{ client: QueryClient; origin: string; children: ReactNode }>;
   Toasts: ComponentType;
-  connectApp(router: Router, queryClient: QueryClient): () => void;
+  connectApp(navigator: { navigate(to: string): unknown }, queryClient: QueryClient): () => void;
   queryClient: QueryClient;
 }
-
-type Router = ReturnType<typeof createMemoryRouter>;
 
 /**
  * Opens the whole app at `path` as main.tsx starts it: the browser's router on the page's own
@@ -30,24 +32,24 @@ type Router = ReturnType<typeof createMemoryRouter>;
  */
 export function openApp(app: AppPieces, path: string) {
   window.history.replaceState(null, '', path);
-  const router = app.createRouter();
-  const disconnect = app.connectApp(router, app.queryClient);
+  const disconnect = app.connectApp(app.routerNavigator, app.queryClient);
   const user = userEvent.setup({ delay: null });
   const view = render(
     <app.Providers client={app.queryClient} origin={window.location.origin}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <app.RouterNavigatorBinding />
+        <app.ShopRoutes queryClient={app.queryClient} />
+      </BrowserRouter>
       <app.Toasts />
     </app.Providers>,
   );
   return {
     ...view,
-    router,
     user,
-    location: () => router.state.location,
+    location: () => ({ pathname: window.location.pathname, search: window.location.search }),
     close() {
       view.unmount();
       disconnect();
-      router.dispose();
       window.history.replaceState(null, '', '/');
     },
   };

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { DemoShopBanner } from '@/components/ui/demo-shop-banner';
 import { AlertLinkNotice } from '@/features/stock-alerts';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -40,11 +40,12 @@ export function RootLayout() {
       <DisabledUntilHydrated>
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           <AlertLinkNotice />
+          {/* No Suspense boundary: a navigation keeps the page shown until the next one's chunk is
+              here (the router's updates are transitions), and the server's HTML stays in one piece. */}
           <Outlet />
         </main>
         <SiteFooter />
       </DisabledUntilHydrated>
-      <ScrollRestoration />
     </div>
   );
 }
