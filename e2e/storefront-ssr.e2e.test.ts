@@ -280,6 +280,8 @@ describeInBrowser('the storefront in Chromium', () => {
     await maxThumb.focus();
     for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowLeft');
     await expect.poll(() => new URL(page.url()).searchParams.get('maxPrice')).not.toBeNull();
+    // The request, not the idle network, is the condition: the network can be idle before it starts.
+    await expect.poll(() => asked.length, { timeout: 8000 }).toBeGreaterThan(0);
     await page.waitForLoadState('networkidle');
     expect(asked).toHaveLength(1);
     expect(new URL(asked[0]!).searchParams.get('maxPrice')).toBe(
