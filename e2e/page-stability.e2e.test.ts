@@ -112,7 +112,9 @@ describeInBrowser('pages that hold still and come back at once', () => {
       });
       for (const path of ['/', '/products', '/faq']) {
         notRestored = [];
-        await page.goto(path);
+        // Left once it has settled, as a shopper reading it does: a page left while its lazy code and
+        // prefetches are still arriving is evicted when they land (Chromium's IgnoreEventAndEvict).
+        await page.goto(path, { waitUntil: 'networkidle' });
         // A full page load to another document (not a client-side navigation), then back.
         await page.goto('/contact');
         // A restored page fires no load event: wait for the navigation alone.
