@@ -7,23 +7,12 @@ import { api, refuse } from '@/testing/api-server';
 import { type AppPieces, answerTheShell, openApp } from '@/testing/app-shell';
 import { user as aUser } from '@/testing/fixtures';
 import { findToast, signIn } from '@/testing/render';
-import { connectApp } from './connect-app';
-import { Providers, Toasts } from './providers';
-import { browserQueryClient } from './query-client';
-import { RouterNavigatorBinding, routerNavigator, ShopRoutes } from './router';
+import { shopApp } from './shop-app.testing';
 
 // A 401 on a page only a signed-in shopper may see: the API client ends the session and the page's
 // guard, which now sees a guest, must not add a message of its own (session-expiry.test.tsx has the rest).
 
-const app: AppPieces = {
-  ShopRoutes,
-  RouterNavigatorBinding,
-  routerNavigator,
-  Providers,
-  Toasts,
-  connectApp,
-  queryClient: browserQueryClient(),
-};
+const app: AppPieces = shopApp();
 /** The first screens load their lazy page modules: allow for a slow machine. */
 const FIRST_LOAD = { timeout: 15_000 };
 let close: (() => void) | undefined;

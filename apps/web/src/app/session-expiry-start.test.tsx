@@ -7,24 +7,13 @@ import { api, refuse, requestsTo, tokenOf } from '@/testing/api-server';
 import { type AppPieces, answerTheShell, openApp } from '@/testing/app-shell';
 import { user as aUser } from '@/testing/fixtures';
 import { findToast, signIn } from '@/testing/render';
-import { connectApp } from './connect-app';
-import { Providers, Toasts } from './providers';
-import { browserQueryClient } from './query-client';
-import { RouterNavigatorBinding, routerNavigator, ShopRoutes } from './router';
+import { shopApp } from './shop-app.testing';
 
 // A stored token the server no longer accepts, found by the start-up check on a page anyone may see:
 // the spec's route table makes /login the forced redirect after session expiry, on any page.
 // (The start-up check runs once per page load, so this file has a client of its own.)
 
-const app: AppPieces = {
-  ShopRoutes,
-  RouterNavigatorBinding,
-  routerNavigator,
-  Providers,
-  Toasts,
-  connectApp,
-  queryClient: browserQueryClient(),
-};
+const app: AppPieces = shopApp();
 const FIRST_LOAD = { timeout: 15_000 };
 let close: (() => void) | undefined;
 afterEach(() => close?.());

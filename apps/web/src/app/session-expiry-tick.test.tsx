@@ -5,23 +5,12 @@ import { useSession } from '@/lib/session-store';
 import { type AppPieces, answerTheShell, openApp } from '@/testing/app-shell';
 import { user as aUser } from '@/testing/fixtures';
 import { findToast, signIn } from '@/testing/render';
-import { connectApp } from './connect-app';
-import { Providers, Toasts } from './providers';
-import { browserQueryClient } from './query-client';
-import { RouterNavigatorBinding, routerNavigator, ShopRoutes } from './router';
+import { shopApp } from './shop-app.testing';
 
 // The once-a-second check on a public page: the stored token is gone (storage cleared under the tab),
 // so the session ends with the spec's message and, as the route table says, the shopper goes to /login.
 
-const app: AppPieces = {
-  ShopRoutes,
-  RouterNavigatorBinding,
-  routerNavigator,
-  Providers,
-  Toasts,
-  connectApp,
-  queryClient: browserQueryClient(),
-};
+const app: AppPieces = shopApp();
 const FIRST_LOAD = { timeout: 15_000 };
 let close: (() => void) | undefined;
 afterEach(() => close?.());

@@ -8,24 +8,13 @@ import { api, refuse, reply, requestsTo, tokenOf } from '@/testing/api-server';
 import { type AppPieces, answerTheShell, openApp } from '@/testing/app-shell';
 import { user as aUser } from '@/testing/fixtures';
 import { findToast, signIn } from '@/testing/render';
-import { connectApp } from './connect-app';
-import { Providers, Toasts } from './providers';
-import { browserQueryClient } from './query-client';
-import { RouterNavigatorBinding, routerNavigator, ShopRoutes } from './router';
+import { shopApp } from './shop-app.testing';
 
 // The whole app as the browser runs it, the API answered at the network: a refused session ends as
 // it does in the browser. (A 401 on a login-only page: session-expiry-guarded.test.tsx. The API
 // client handles one 401 a second, so each of those tests has a file, and a fresh client, of its own.)
 
-const app: AppPieces = {
-  ShopRoutes,
-  RouterNavigatorBinding,
-  routerNavigator,
-  Providers,
-  Toasts,
-  connectApp,
-  queryClient: browserQueryClient(),
-};
+const app: AppPieces = shopApp();
 /** The first screen of a file loads its lazy page modules, the admin area's many: allow for a slow machine. */
 const FIRST_LOAD = { timeout: 15_000 };
 
