@@ -81,6 +81,14 @@ async function post(base: string, url: string, body: unknown, headers: Record<st
   return { status: res.status, body: (await res.json()) as unknown };
 }
 
+/** 5xx replies by status and message, printed after the table: what a failing shopper was told. */
+const failures = new Map<string, number>();
+function noteFailure(res: { status: number; body: unknown }) {
+  const message = (res.body as { message?: string } | null)?.message ?? '';
+  const key = `${res.status} ${message}`.slice(0, 160);
+  failures.set(key, (failures.get(key) ?? 0) + 1);
+}
+
 /** Every shopper at once: place on one process, pay and verify on the other. */
 async function round(
   name: string,
@@ -112,7 +120,10 @@ async function round(
         },
       );
       placeMs.push(performance.now() - t0);
-      if (res.status >= 500) failed += 1;
+      if (res.status >= 500) {
+        failed += 1;
+        noteFailure(res);
+      }
       if (res.status !== 201) {
         refused += 1;
         return;
@@ -137,7 +148,10 @@ async function round(
       );
       payMs.push(performance.now() - t1);
       if (verified.status === 200) paid += 1;
-      else if (verified.status >= 500) failed += 1;
+      else if (verified.status >= 500) {
+        failed += 1;
+        noteFailure(verified);
+      }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
@@ -241,6 +255,7 @@ async function main() {
     if (r.placed !== r.stock || r.stockLeft !== 0 || r.paid !== r.placed || r.failed > 0)
       process.exitCode = 1;
   }
+  for (const [what, n] of failures) console.log(`5xx ×${n}: ${what}`);
 }
 
 await main();
