@@ -175,6 +175,11 @@ export class OrdersService {
     const order = await inTransaction(db, async (tx) => {
       const cart = await this.deps.cart.priced(tx, userId, { lock: true });
       if (cart.lines.length === 0) throw badRequest(CHECKOUT_MESSAGES.emptyCart);
+      // The stock as priced, read without locking its row: in a flash sale the sold-out majority is
+      // told at once instead of queueing behind the checkouts that hold the row until they commit. A
+      // figure that is stale the other way is settled by reserveStock's conditional take.
+      const short = wantedVariants(cart).find((w) => w.quantity > w.stock);
+      if (short) throw await this.shortage(tx, short);
       // Counted with the cart row locked: two checkouts of one shopper take turns here.
       if ((await countUnpaidOrders(tx, userId)) >= MAX_UNPAID_ORDERS) {
         throw conflict(
@@ -597,15 +602,20 @@ export class OrdersService {
         await holds?.take({ productId, variantId }, { kind: 'units', name }, quantity, supply);
         continue;
       }
-      const now = variantId ? await findVariantStock(tx, variantId) : undefined;
-      if (!now || now.archived)
-        throw conflict(`${name} is no longer sold. Remove it from your cart to continue.`);
-      throw conflict(
-        now.stock === 0
-          ? `${name} is out of stock. Remove it from your cart to continue.`
-          : `Only ${now.stock} of ${name} left in stock. Lower the quantity in your cart to continue.`,
-      );
+      throw await this.shortage(tx, { variantId, name });
     }
+  }
+
+  /** Why a line cannot be had: its variant gone or switched off, sold out, or fewer left than wanted. */
+  private async shortage(tx: DbOrTx, line: Pick<WantedVariant, 'variantId' | 'name'>): Promise<AppError> {
+    const now = line.variantId ? await findVariantStock(tx, line.variantId) : undefined;
+    if (!now || now.archived)
+      return conflict(`${line.name} is no longer sold. Remove it from your cart to continue.`);
+    return conflict(
+      now.stock === 0
+        ? `${line.name} is out of stock. Remove it from your cart to continue.`
+        : `Only ${now.stock} of ${line.name} left in stock. Lower the quantity in your cart to continue.`,
+    );
   }
 
   /** What placing the cart now would meet, read without locks (checkout's summary). */
