@@ -55,9 +55,10 @@ export const invoices = pgTable(
     sequence: integer('sequence').notNull(),
     kind: text('kind').$type<'tax-invoice' | 'invoice'>().notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
-    /** The document the PDF was rendered from (lib/invoice-pdf), for reports and credit notes. */
+    /** The document the PDF is rendered from (lib/invoice-pdf), for reports and credit notes. */
     document: jsonb('document').notNull(),
-    pdf: bytea('pdf').notNull(),
+    /** Rendered on the first download and kept (null until then: migration 0044). */
+    pdf: bytea('pdf'),
     totalPaise: integer('total_paise').notNull(),
   },
   (t) => [

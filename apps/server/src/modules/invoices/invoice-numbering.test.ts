@@ -129,10 +129,19 @@ describe('invoice numbers when two app instances settle orders to every state at
       expect(row.number.length).toBeLessThanOrEqual(16);
     }
     const byOrder = new Map(rows.map((r) => [r.orderId, r]));
-    for (const p of placed) {
+    for (const [i, p] of placed.entries()) {
       const row = byOrder.get(p.order.orderId)!;
       expect(row.totalPaise).toBe(p.order.amount);
-      const text = await textOf(row.pdf);
+      // Rendered on this first download, on either process (the PDF is not made in the paying transaction).
+      expect(row.pdf).toBeNull();
+      const download = await (i % 2 ? apps.b : apps.a).app.inject({
+        method: 'GET',
+        url: `/api/orders/${p.order.orderId}/invoice`,
+        // Each shopper from a network of their own, as the payments came (the shop limits each network).
+        headers: { ...p.account.auth, 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` },
+      });
+      expect(download.statusCode, download.body).toBe(200);
+      const text = await textOf(download.rawPayload);
       expect(text).toContain(`Invoice no.: ${row.number}`);
       expect(text).toContain(`Place of supply: ${stateWithCode(p.stateCode)}`);
       expect(text).toContain(`GSTIN: ${KARNATAKA_GSTIN}`);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { creditNotes, documentCounters, invoices } from '../../db/schema/invoices';
 import { orders } from '../../db/schema/orders';
@@ -39,6 +39,18 @@ export async function findInvoiceWithOwner(
     .innerJoin(orders, eq(orders.id, invoices.orderId))
     .where(eq(invoices.orderId, orderId));
   return row && { invoice: row.invoice, userId: row.userId, deleted: row.deletedAt !== null };
+}
+
+/** Keeps a rendered PDF unless another process kept one first; returns the bytes kept. */
+export async function keepInvoicePdf(db: DbOrTx, invoiceId: string, pdf: Buffer): Promise<Buffer> {
+  const [kept] = await db
+    .update(invoices)
+    .set({ pdf })
+    .where(and(eq(invoices.id, invoiceId), isNull(invoices.pdf)))
+    .returning({ id: invoices.id });
+  if (kept) return pdf;
+  const [first] = await db.select({ pdf: invoices.pdf }).from(invoices).where(eq(invoices.id, invoiceId));
+  return first?.pdf ?? pdf;
 }
 
 export async function insertInvoice(tx: DbOrTx, row: typeof invoices.$inferInsert): Promise<InvoiceRow> {

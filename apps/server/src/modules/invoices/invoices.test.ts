@@ -8,6 +8,7 @@ import { fillCart, insertProduct, ORDER_BODY } from '../../../test/fixtures/chec
 import { payInSandbox } from '../../../test/fixtures/payments';
 import { createTestApp, type TestApp } from '../../../test/helpers';
 import { products } from '../../db/schema/catalogue';
+import { shopSettings } from '../../db/schema/content';
 import { creditNotes, invoices } from '../../db/schema/invoices';
 
 const KARNATAKA_GSTIN = '29AAGCB7383J1Z4';
@@ -88,6 +89,12 @@ describe('tax invoices: issued when paid, kept, downloaded; credit notes against
 
   it('a paid order gets INV/yy-yy/000001 with the Rule 46 fields and IGST to another state; downloads are identical', async () => {
     const order = await placeAndPay(asha);
+    // Issued with the payment, rendered on the first download from the document kept then: a later
+    // change of the shop's details does not reach an issued invoice.
+    const [issued] = await t.db.select().from(invoices).where(eq(invoices.orderId, order.orderId));
+    expect(issued!.pdf).toBeNull();
+    const { name: shopName } = await t.app.services.settings.get();
+    await t.db.update(shopSettings).set({ name: 'Renamed Later' });
     const first = await inject({
       method: 'GET',
       url: `/api/orders/${order.orderId}/invoice`,
@@ -110,7 +117,12 @@ describe('tax invoices: issued when paid, kept, downloaded; credit notes against
       headers: admin.auth,
     });
     expect(asAdmin.rawPayload.equals(first.rawPayload)).toBe(true);
+    const [kept] = await t.db.select().from(invoices).where(eq(invoices.orderId, order.orderId));
+    expect(kept!.pdf!.equals(first.rawPayload)).toBe(true);
     const text = await textOf(first.rawPayload);
+    expect(text).toContain(shopName);
+    expect(text).not.toContain('Renamed Later');
+    await t.db.update(shopSettings).set({ name: shopName });
     expect(text).toContain('TAX INVOICE');
     expect(text).toContain(`GSTIN: ${KARNATAKA_GSTIN}`);
     expect(text).toMatch(/Invoice no\.: INV\/\d\d-\d\d\/000001/);
