@@ -12,7 +12,7 @@
  *   npm run bench:checkout -- [--shoppers=1000] [--uncontended=200]
  *   BENCH_DATABASE_URL=postgres://… to use another server (default the local one)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { OrderPaymentReply, SandboxPayReply } from '@bazaar/shared';
@@ -70,6 +70,11 @@ interface Round {
   payMs: number[];
   stockLeft: number;
   stock: number;
+  /** CPU the two server processes used in the round, in seconds (undefined off Linux). */
+  serverCpu: number | undefined;
+  /** …and PostgreSQL's processes, and this process (the shoppers' side). */
+  postgresCpu: number | undefined;
+  benchCpu: number;
 }
 
 async function post(base: string, url: string, body: unknown, headers: Record<string, string> = {}) {
@@ -79,6 +84,37 @@ async function post(base: string, url: string, body: unknown, headers: Record<st
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as unknown };
+}
+
+/**
+ * CPU seconds a process has used (user + system), from /proc on Linux; undefined elsewhere. The
+ * latency of a burst is mostly queueing, so this is the order path's own cost, whatever else runs.
+ */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds of every PostgreSQL process on this machine (the database is local here), or undefined. */
+function postgresCpuSeconds(): number | undefined {
+  try {
+    let total = 0;
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+        total += cpuSeconds(Number(pid)) ?? 0;
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return total;
+  } catch {
+    return undefined;
+  }
 }
 
 /** 5xx replies by status and message, printed after the table: what a failing shopper was told. */
@@ -103,6 +139,14 @@ async function round(
   let refused = 0;
   let failed = 0;
   let paid = 0;
+  const cpuOf = () =>
+    servers.reduce<number | undefined>((sum, s) => {
+      const used = cpuSeconds(s.pid);
+      return sum === undefined || used === undefined ? undefined : sum + used;
+    }, 0);
+  const cpuBefore = cpuOf();
+  const pgBefore = postgresCpuSeconds();
+  const benchBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     crowd.map(async ({ who }, i) => {
@@ -155,9 +199,29 @@ async function round(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuOf();
+  const serverCpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  const pgAfter = postgresCpuSeconds();
+  const postgresCpu = pgBefore === undefined || pgAfter === undefined ? undefined : pgAfter - pgBefore;
+  const bench = process.cpuUsage(benchBefore);
+  const benchCpu = (bench.user + bench.system) / 1e6;
   let stockLeft = 0;
   for (const id of new Set(crowd.map((c) => c.productId))) stockLeft += await stockOf(seeder.db, id);
-  return { name, placed, refused, failed, paid, seconds, placeMs, payMs, stockLeft, stock };
+  return {
+    name,
+    placed,
+    refused,
+    failed,
+    paid,
+    seconds,
+    placeMs,
+    payMs,
+    stockLeft,
+    stock,
+    serverCpu,
+    postgresCpu,
+    benchCpu,
+  };
 }
 
 async function main() {
@@ -213,7 +277,10 @@ async function main() {
     RATE_LIMIT_MAX: '1000000',
     PAYMENTS_PROVIDER: 'sandbox',
   };
-  const servers = [await startServerProcess(env), await startServerProcess(env)];
+  // BENCH_PROFILE=dir: each server process writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_PROFILE;
+  const options = profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] } : {};
+  const servers = [await startServerProcess(env, options), await startServerProcess(env, options)];
   const rounds: Round[] = [];
   try {
     await round('warm-up', servers, warmCrowd, seeder, 10);
@@ -244,13 +311,19 @@ async function main() {
 
   console.log('\nCheckout bench: two server processes on PostgreSQL, over HTTP\n');
   console.log(
-    '| round | placed / refused | 5xx | paid | stock left | wall | POST /orders p50 / p95 / p99 | pay + verify p50 / p95 |',
+    '| round | placed / refused | 5xx | paid | stock left | wall | POST /orders p50 / p95 / p99 | pay + verify p50 / p95 | CPU per shopper: servers / PostgreSQL / shoppers |',
   );
-  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+  // Both processes' CPU over the round, per shopper who came (placing, and paying for those who could).
+  const cpuPer = (r: Round) =>
+    [r.serverCpu, r.postgresCpu, r.benchCpu]
+      .map((s) => (s === undefined ? '–' : ((s * 1000) / (r.placed + r.refused)).toFixed(1)))
+      .join(' / ')
+      .concat(' ms');
   for (const r of rounds) {
     const ms = (v: number[], p: number) => percentile(v, p).toFixed(0);
     console.log(
-      `| ${r.name} | ${r.placed} / ${r.refused} | ${r.failed} | ${r.paid} | ${r.stockLeft} | ${r.seconds.toFixed(2)} s | ${ms(r.placeMs, 50)} / ${ms(r.placeMs, 95)} / ${ms(r.placeMs, 99)} ms | ${ms(r.payMs, 50)} / ${ms(r.payMs, 95)} ms |`,
+      `| ${r.name} | ${r.placed} / ${r.refused} | ${r.failed} | ${r.paid} | ${r.stockLeft} | ${r.seconds.toFixed(2)} s | ${ms(r.placeMs, 50)} / ${ms(r.placeMs, 95)} / ${ms(r.placeMs, 99)} ms | ${ms(r.payMs, 50)} / ${ms(r.payMs, 95)} ms | ${cpuPer(r)} |`,
     );
     if (r.placed !== r.stock || r.stockLeft !== 0 || r.paid !== r.placed || r.failed > 0)
       process.exitCode = 1;

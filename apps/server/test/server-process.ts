@@ -38,6 +38,8 @@ export interface ServerProcessOptions {
    * shipper that hangs would.
    */
   stdout?: 'read' | 'stalled';
+  /** Flags for node itself, before the entry (a bench's `--cpu-prof`; NODE_OPTIONS refuses it). */
+  nodeArgs?: string[];
 }
 
 export function freePort(): Promise<number> {
@@ -67,22 +69,26 @@ export async function startServerProcess(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bazaar-process-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      SEED_DEMO: 'false',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', serverEntry],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? tmpdir(),
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        SEED_DEMO: 'false',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   // A paused stream stops reading once its buffer is full, and then the pipe itself fills.
   if (options.stdout === 'stalled') child.stdout?.pause();
   else
