@@ -106,6 +106,12 @@ export type ShopTaxSetup =
  */
 export class SettingsService {
   private readonly changes: SettingsChanges;
+  /**
+   * The row as each open transaction first read it (or wrote it): a checkout asks four times in its
+   * one transaction (pricing, holds, invoice, mail), and one read gives them one view. Never kept for
+   * the pool, so every request still reads the row afresh.
+   */
+  private readonly perTransaction = new WeakMap<DbOrTx, Promise<ShopSettingsRow>>();
 
   constructor(private readonly deps: SettingsServiceDeps) {
     this.changes = new SettingsChanges(deps);
@@ -156,6 +162,7 @@ export class SettingsService {
         changes.logo = key;
       }
       const updated = await updateShopSettings(tx, changes);
+      this.perTransaction.set(tx, Promise.resolve(updated));
       unit.afterCommit(() => this.changes.announce());
       const oldLogo = current.logo;
       if (oldLogo?.startsWith('shop/') && updated.logo !== oldLogo) {
@@ -284,6 +291,7 @@ export class SettingsService {
         taxMode: input.taxMode,
         ...(input.gstin ? { gstin: input.gstin, gstStateCode: input.gstin.slice(0, 2) } : {}),
       });
+      this.perTransaction.set(tx, Promise.resolve(updated));
       unit.afterCommit(() => this.changes.announce());
       const change = diff(toTaxReply(current), toTaxReply(updated));
       await this.deps.audit.record(tx, actor, {
@@ -297,7 +305,17 @@ export class SettingsService {
     return toTaxReply(row);
   }
 
-  private async row(db: DbOrTx): Promise<ShopSettingsRow> {
+  private row(db: DbOrTx): Promise<ShopSettingsRow> {
+    if (db === this.deps.db) return this.read(db);
+    let row = this.perTransaction.get(db);
+    if (!row) {
+      row = this.read(db);
+      this.perTransaction.set(db, row);
+    }
+    return row;
+  }
+
+  private async read(db: DbOrTx): Promise<ShopSettingsRow> {
     return (await findShopSettings(db)) ?? { ...DEFAULTS, updatedAt: new Date(0) };
   }
 }
