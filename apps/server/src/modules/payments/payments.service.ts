@@ -290,11 +290,13 @@ export class PaymentsService implements OrderPayments {
     try {
       payment = await provider.fetchPayment(body.paymentId);
       if (payment.orderId !== row.providerOrderId) throw badRequest(CHECKOUT_MESSAGES.verifyFailed);
-      // Never a second capture: a provider order another payment settled meanwhile keeps that one.
-      const open = (await findPaymentByProviderOrder(db, provider.window.provider, row.providerOrderId))
-        ?.status;
-      if (payment.status === 'authorized' && (open === 'created' || open === 'failed')) {
-        payment = await provider.capture(payment.id, payment.amountPaise);
+      if (payment.status === 'authorized') {
+        // Never a second capture: a provider order another payment settled meanwhile keeps that one.
+        const open = (await findPaymentByProviderOrder(db, provider.window.provider, row.providerOrderId))
+          ?.status;
+        if (open === 'created' || open === 'failed') {
+          payment = await provider.capture(payment.id, payment.amountPaise);
+        }
       }
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -425,6 +427,11 @@ export class PaymentsService implements OrderPayments {
     const row = await lockPaymentByProviderOrder(tx, provider.window.provider, payment.orderId);
     if (!row)
       return { outcome: 'ignored', reason: `no order of this shop has provider order ${payment.orderId}` };
+    // A capture already settled (the verify, then each of the provider's webhooks about it) answers from
+    // the payment row alone: the order is neither read nor locked for a payment that changes nothing.
+    if (payment.status === 'captured' && row.status !== 'created' && row.status !== 'failed') {
+      return this.alreadySettled(row, payment);
+    }
     const order = (await this.deps.orders.lockForPayment(tx, row.orderId))!;
     if (payment.status === 'failed') {
       await markFailed(tx, row.id, {
@@ -436,19 +443,6 @@ export class PaymentsService implements OrderPayments {
     }
     if (payment.status !== 'captured') {
       return { outcome: 'ignored', reason: `payment ${payment.id} is ${payment.status}, not captured` };
-    }
-    if (row.status !== 'created' && row.status !== 'failed') {
-      if (row.providerPaymentId !== payment.id) {
-        // Razorpay takes no second payment on a paid order; should one come, it is kept for a person to look at.
-        this.deps.log.error(
-          { orderId: order.id, paymentId: payment.id },
-          'a second captured payment for one order',
-        );
-        return { outcome: 'ignored', reason: `order already settled by payment ${row.providerPaymentId}` };
-      }
-      return row.status === 'captured'
-        ? { outcome: 'paid', orderId: order.id }
-        : { outcome: 'refunded', orderId: order.id, amountPaise: row.amountPaise, reason: REFUND_REASON };
     }
     await markCaptured(tx, row.id, {
       providerPaymentId: payment.id,
@@ -476,6 +470,19 @@ export class PaymentsService implements OrderPayments {
       amountPaise: payment.amountPaise,
       reason: settled.reason ?? REFUND_REASON,
     };
+  }
+
+  /** A captured payment whose provider order is settled already: the same answer as the first time. */
+  private alreadySettled(row: PaymentRow, payment: ProviderPayment): Settlement {
+    const orderId = row.orderId;
+    if (row.providerPaymentId !== payment.id) {
+      // Razorpay takes no second payment on a paid order; should one come, it is kept for a person to look at.
+      this.deps.log.error({ orderId, paymentId: payment.id }, 'a second captured payment for one order');
+      return { outcome: 'ignored', reason: `order already settled by payment ${row.providerPaymentId}` };
+    }
+    return row.status === 'captured'
+      ? { outcome: 'paid', orderId }
+      : { outcome: 'refunded', orderId, amountPaise: row.amountPaise, reason: REFUND_REASON };
   }
 
   /** The refund of a late payment the order could not take, recorded once per payment (its key). */
