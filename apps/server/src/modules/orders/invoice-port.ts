@@ -21,8 +21,9 @@ export interface InvoiceIssuer {
 }
 
 /**
- * The paid order's invoice, in the transaction that paid it: numbered and rendered there, so a rollback
- * takes the number back with the payment (no gaps), and a paid order never lacks its invoice.
+ * The paid order's invoice, in the transaction that paid it: numbered there, so a rollback takes the
+ * number back with the payment (no gaps), and a paid order never lacks its invoice (its PDF is rendered
+ * on the first download). Call it last in that transaction: the series' counter stays locked until the commit.
  */
 export function issueInvoice(invoices: InvoiceIssuer, tx: DbOrTx, order: OrderRow): Promise<unknown> {
   return invoices.issue(tx, {

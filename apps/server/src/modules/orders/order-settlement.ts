@@ -51,9 +51,11 @@ export async function settlePayment(
   if (order.status === 'Pending' && covers) {
     await moveOrder(tx, order, 'Processing', { kind: 'system' }, { at, note: payment.note });
     await setPaidWith(tx, order.id, payment.method);
-    await issueInvoice(deps.invoices, tx, order);
     if (order.userId) await deps.cart.clear(tx, order.userId);
     await mailConfirmation(deps, tx, order);
+    // Last before the commit: the invoice number's counter row stays locked until then, and every
+    // paying shopper of the shop waits for it in turn.
+    await issueInvoice(deps.invoices, tx, order);
     return { outcome: 'paid' };
   }
   if (order.status === 'Awaiting confirmation' && covers) {
@@ -67,8 +69,8 @@ export async function settlePayment(
       { at, note: `paid online instead of cash: ${payment.note}` },
     );
     const paid = await markPaidOnline(tx, order.id, { method: payment.method, at });
-    await issueInvoice(deps.invoices, tx, paid);
     await mailConfirmation(deps, tx, paid);
+    await issueInvoice(deps.invoices, tx, paid);
     return { outcome: 'paid' };
   }
   if (order.status === 'Processing' && order.paymentMethod === COD_METHOD && !order.paidAt && covers) {
@@ -85,9 +87,9 @@ export async function settlePayment(
         moveOrder(savepoint, order, 'Processing', { kind: 'system' }, { at, note: `late ${payment.note}` }),
       );
       await setPaidWith(tx, order.id, payment.method);
-      await issueInvoice(deps.invoices, tx, order);
       await mailConfirmation(deps, tx, order);
       await stockTakenAgain(deps, tx, order);
+      await issueInvoice(deps.invoices, tx, order);
       return { outcome: 'paid' };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
