@@ -3,13 +3,16 @@
  * with its own pool) on one PostgreSQL, driven over HTTP. Two rounds:
  *
  * - flash sale: N shoppers at once for one product with N/10 in stock (default 1,000 for 100);
- * - uncontended: M shoppers at once, each for a product of their own (default 200).
+ * - uncontended: M shoppers at once, each for a product of their own (default 200);
+ * - paced: M more, each for a product of their own, arriving R a second (default 20) rather than in one
+ *   instant: a burst's latency is mostly queueing for the CPU (CPU per shopper × shoppers ÷ cores), so
+ *   this round shows what the order path itself costs a shopper.
  *
  * Every shopper places `POST /api/orders` through alternate processes; those who got one pay in the
  * sandbox and verify. Prints throughput, latency percentiles and the checks (units sold = stock, stock
  * never below 0, every order paid once, no 5xx).
  *
- *   npm run bench:checkout -- [--shoppers=1000] [--uncontended=200]
+ *   npm run bench:checkout -- [--shoppers=1000] [--uncontended=200] [--rate=20]
  *   BENCH_DATABASE_URL=postgres://… to use another server (default the local one)
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -39,6 +42,7 @@ const args = Object.fromEntries(
 );
 const FLASH = Number(args.shoppers ?? 1000);
 const UNCONTENDED = Number(args.uncontended ?? 200);
+const RATE = Number(args.rate ?? 20);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // The processes mint nothing: the bench signs shoppers in with the same secret they verify with.
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -125,13 +129,17 @@ function noteFailure(res: { status: number; body: unknown }) {
   failures.set(key, (failures.get(key) ?? 0) + 1);
 }
 
-/** Every shopper at once: place on one process, pay and verify on the other. */
+/**
+ * Every shopper at once (or `perSecond` of them a second): place on one process, pay and verify on the
+ * other.
+ */
 async function round(
   name: string,
   servers: ServerProcess[],
   crowd: { who: Shopper; productId: string }[],
   seeder: AppLike,
   stock: number,
+  perSecond?: number,
 ): Promise<Round> {
   const placeMs: number[] = [];
   const payMs: number[] = [];
@@ -150,6 +158,7 @@ async function round(
   const started = performance.now();
   await Promise.all(
     crowd.map(async ({ who }, i) => {
+      if (perSecond) await new Promise((r) => setTimeout(r, (i * 1000) / perSecond));
       const here = servers[i % 2]!.baseUrl;
       const there = servers[(i + 1) % 2]!.baseUrl;
       const t0 = performance.now();
@@ -258,17 +267,22 @@ async function main() {
     await fillCart(seeder.db, who.id, [{ productId: warmProduct, quantity: 1 }]);
     warmCrowd.push({ who, productId: warmProduct });
   }
-  const calmCrowd: { who: Shopper; productId: string }[] = [];
-  for (let i = 0; i < UNCONTENDED; i++) {
-    const productId = await insertProduct(seeder.db, {
-      name: `Calm Lamp ${i}`,
-      pricePaise: 49_900,
-      countInStock: 1,
-    });
-    const who = await shopper(seeder, `calm${i}@example.com`);
-    await fillCart(seeder.db, who.id, [{ productId, quantity: 1 }]);
-    calmCrowd.push({ who, productId });
-  }
+  const calmCrowd = async (tag: string) => {
+    const crowd: { who: Shopper; productId: string }[] = [];
+    for (let i = 0; i < UNCONTENDED; i++) {
+      const productId = await insertProduct(seeder.db, {
+        name: `Calm Lamp ${tag} ${i}`,
+        pricePaise: 49_900,
+        countInStock: 1,
+      });
+      const who = await shopper(seeder, `${tag}${i}@example.com`);
+      await fillCart(seeder.db, who.id, [{ productId, quantity: 1 }]);
+      crowd.push({ who, productId });
+    }
+    return crowd;
+  };
+  const burstCrowd = await calmCrowd('calm');
+  const pacedCrowd = await calmCrowd('paced');
 
   const env = {
     DATABASE_URL: url,
@@ -297,9 +311,19 @@ async function main() {
       await round(
         `uncontended: ${UNCONTENDED} shoppers, a product each`,
         servers,
-        calmCrowd,
+        burstCrowd,
         seeder,
         UNCONTENDED,
+      ),
+    );
+    rounds.push(
+      await round(
+        `paced: ${UNCONTENDED} shoppers, a product each, ${RATE} a second`,
+        servers,
+        pacedCrowd,
+        seeder,
+        UNCONTENDED,
+        RATE,
       ),
     );
   } finally {
