@@ -16,6 +16,7 @@ import { searchPath } from '@/features/catalogue';
 import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '@/features/content';
 import { notFound, type PageLoader as PageDataLoader, type PageLoadResult } from '@/lib/page-data';
 import { shopSettingsQueryOptions } from '@/lib/shop-settings';
+import { checkDelivery } from './deferred-delivery';
 import { PageLoader, RequireAdmin, RequireAuth } from './guards';
 import { lazyWithReload } from './layout/lazy-with-reload';
 import { RootLayout } from './layout/root-layout';
@@ -84,7 +85,10 @@ const catalogue = {
   home: lazyPage(() => import('@/features/catalogue/pages/home-page'), 'HomePage'),
   listing: lazyPage(() => import('@/features/catalogue/pages/listing-page'), 'ListingPage'),
   search: lazyPage(() => import('@/features/catalogue/pages/search-page'), 'SearchPage'),
-  product: lazyPage(() => import('@/features/catalogue/pages/product-page'), 'ProductPage'),
+  product: lazyPage(() => {
+    void checkDelivery.preload();
+    return import('@/features/catalogue/pages/product-page');
+  }, 'ProductPage'),
 };
 const account = {
   login: lazyPage(() => import('@/features/account/pages/login-page'), 'LoginPage'),
@@ -138,7 +142,10 @@ export const routes: ShopRoute[] = [
       ),
       route(
         'cart',
-        lazyPage(() => import('@/features/cart/pages/cart-page'), 'CartPage'),
+        lazyPage(() => {
+          void checkDelivery.preload();
+          return import('@/features/cart/pages/cart-page');
+        }, 'CartPage'),
       ),
       route('contact', content.contact),
       route('contact-us', content.contact),
