@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { CheckDeliveryProps } from '@/features/delivery';
 import { Deferred, DeferredPart } from './layout/deferred';
 
@@ -12,6 +13,8 @@ export const checkDelivery = new DeferredPart<CheckDeliveryProps>(() =>
 // The box's room (heading, pincode row, the answer's reserved lines), so nothing below it moves.
 const placeholder = <div aria-hidden="true" className="h-[10.125rem] rounded border border-gray-400" />;
 
-export function CheckDelivery(props: CheckDeliveryProps) {
-  return <Deferred part={checkDelivery} props={props} placeholder={placeholder} />;
-}
+// Memoised: a parent's re-render with the same props before the chunk is here would otherwise make
+// React give up hydrating the server's HTML of it and show the placeholder instead.
+export const CheckDelivery = memo(function CheckDelivery(props: CheckDeliveryProps) {
+  return <Deferred part={checkDelivery} props={props} placeholder={placeholder} disabledUntilHydrated />;
+});

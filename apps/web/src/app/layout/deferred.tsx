@@ -6,6 +6,7 @@ import {
   Suspense,
   useState,
 } from 'react';
+import { DisabledUntilHydrated } from './disabled-until-hydrated';
 import { reloadOnFailure } from './lazy-with-reload';
 
 /**
@@ -43,23 +44,28 @@ export class DeferredPart<P extends object> {
 
 /**
  * Shows a deferred part. Only a page the browser renders itself before the part's chunk is here (a
- * click through to it) shows `placeholder`, which keeps the part's room.
+ * click through to it) shows `placeholder`, which keeps the part's room. `disabledUntilHydrated`: the
+ * part's controls stay disabled until it has hydrated, for a form whose plain submit the server
+ * would not understand.
  */
 export function Deferred<P extends object>({
   part,
   props,
   placeholder,
+  disabledUntilHydrated = false,
 }: {
   part: DeferredPart<P>;
   props: P;
   placeholder: ReactNode;
+  disabledUntilHydrated?: boolean;
 }) {
   // Chosen once per mount: one that mounted lazily keeps that component, so its state survives the
   // chunk's arrival.
   const [Part] = useState<ComponentType<P>>(() => part.loaded ?? part.lazy);
+  const shown = <Part {...props} />;
   return (
     <Suspense fallback={placeholder}>
-      <Part {...props} />
+      {disabledUntilHydrated ? <DisabledUntilHydrated>{shown}</DisabledUntilHydrated> : shown}
     </Suspense>
   );
 }

@@ -1,27 +1,11 @@
-import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { DemoShopBanner } from '@/components/ui/demo-shop-banner';
 import { AlertLinkNotice } from '@/features/stock-alerts';
-import { useHydrated } from '@/lib/use-hydrated';
+import { DisabledUntilHydrated } from './disabled-until-hydrated';
 import { ScrollProgress } from './scroll-progress';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { TopBanner } from './top-banner';
-
-/**
- * Until the page runs, its form controls are disabled: a field typed into before hydration would be
- * reset by its form, and a form sent then would go to the server as a plain GET. Links work. A
- * component of its own, so the re-render hydration ends with (done at once, in one task) is this
- * fieldset alone and not the whole page.
- */
-function DisabledUntilHydrated({ children }: { children: ReactNode }) {
-  const hydrated = useHydrated();
-  return (
-    <fieldset role="none" disabled={!hydrated} className="contents">
-      {children}
-    </fieldset>
-  );
-}
 
 /** Every storefront page: scroll bar, the demo shop's notice (if payments are simulated), banner, header, the page, footer. */
 export function RootLayout() {

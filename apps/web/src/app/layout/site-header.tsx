@@ -1,19 +1,36 @@
-import { type ReactNode, Suspense, useState } from 'react';
+import { memo, type ReactNode, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { CountBadge } from '@/components/ui/count-badge';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '@/components/ui/icons';
 import { useCartCount } from '@/features/cart';
-import { HeaderSearch } from '@/features/catalogue';
+import { loadHeaderSearch } from '@/features/catalogue';
 import { useWishlistCount } from '@/features/wishlist';
 import { useSession } from '@/lib/session-store';
 import { useShopSettings } from '@/lib/shop-settings';
+import { Deferred, DeferredPart } from './deferred';
 import { lazyWithReload } from './lazy-with-reload';
 
 // Radix menus are loaded on demand: guests never need the account menu, and
 // the mobile menu only when opened; the first page stays small.
 const AccountMenu = lazyWithReload(() => import('./account-menu'));
 const MobileMenu = lazyWithReload(() => import('./mobile-menu'));
+
+// The search box's suggestions are for typing: until its code is here the server's box still takes a
+// term, and Enter asks the server for the results (the form's plain GET).
+const headerSearch = new DeferredPart<{ className: string }>(loadHeaderSearch);
+
+// Memoised: the header re-renders as the session and counts fill in, before the chunk may be here;
+// React would then give up hydrating the server's box (and what was typed in it) for the placeholder.
+const HeaderSearch = memo(function HeaderSearch({ className }: { className: string }) {
+  return (
+    <Deferred
+      part={headerSearch}
+      props={{ className }}
+      placeholder={<div aria-hidden="true" className={`h-10 rounded bg-gray-100 ${className}`} />}
+    />
+  );
+});
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
 
