@@ -1,11 +1,31 @@
+import { memo } from 'react';
 import { Outlet } from 'react-router';
 import { DemoShopBanner } from '@/components/ui/demo-shop-banner';
 import { AlertLinkNotice } from '@/features/stock-alerts';
+import { Deferred, DeferredPart } from './deferred';
 import { DisabledUntilHydrated } from './disabled-until-hydrated';
-import { ScrollProgress } from './scroll-progress';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
-import { TopBanner } from './top-banner';
+
+const extras = () => import('./layout-extras');
+const scrollProgress = new DeferredPart<object>(() => extras().then((m) => m.ScrollProgress));
+const topBanner = new DeferredPart<object>(() => extras().then((m) => m.TopBanner));
+const siteFooter = new DeferredPart<object>(() => extras().then((m) => m.SiteFooter));
+const NO_PROPS = {};
+
+// Memoised, as the layout re-renders with every page: React would otherwise give up hydrating the
+// server's HTML of a part whose chunk is not here yet, and show its placeholder instead.
+const ScrollProgress = memo(function ScrollProgress() {
+  // Fixed above the page: it takes no room.
+  return <Deferred part={scrollProgress} props={NO_PROPS} placeholder={null} />;
+});
+const TopBanner = memo(function TopBanner() {
+  return <Deferred part={topBanner} props={NO_PROPS} placeholder={<div className="h-[50px] bg-black" />} />;
+});
+const SiteFooter = memo(function SiteFooter() {
+  return (
+    <Deferred part={siteFooter} props={NO_PROPS} placeholder={<div className="mt-16 h-96 bg-black" />} />
+  );
+});
 
 /** Every storefront page: scroll bar, the demo shop's notice (if payments are simulated), banner, header, the page, footer. */
 export function RootLayout() {
