@@ -1,6 +1,6 @@
 import { memo } from 'react';
+import { Deferred, DeferredPart } from '@/components/deferred';
 import type { CheckDeliveryProps } from '@/features/delivery';
-import { Deferred, DeferredPart } from './layout/deferred';
 
 /**
  * "Check delivery" for the product page and the cart, whose code is neither in the home page's first

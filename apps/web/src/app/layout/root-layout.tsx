@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { Outlet } from 'react-router';
+import { Deferred, DeferredPart } from '@/components/deferred';
+import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 import { DemoShopBanner } from '@/components/ui/demo-shop-banner';
 import { AlertLinkNotice } from '@/features/stock-alerts';
-import { Deferred, DeferredPart } from './deferred';
-import { DisabledUntilHydrated } from './disabled-until-hydrated';
 import { SiteHeader } from './site-header';
 
 const extras = () => import('./layout-extras');

@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Deferred, DeferredPart } from '@/components/deferred';
 import { telHref, useShopSettings } from '@/lib/shop-settings';
-import { Deferred, DeferredPart } from './deferred';
 
 // The sign-up form is below the fold on every page: its code is not in the first load.
 const newsletterForm = new DeferredPart<object>(() =>

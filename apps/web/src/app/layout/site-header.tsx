@@ -1,5 +1,6 @@
 import { memo, type ReactNode, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
+import { Deferred, DeferredPart } from '@/components/deferred';
 import { Avatar } from '@/components/ui/avatar';
 import { CountBadge } from '@/components/ui/count-badge';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '@/components/ui/icons';
@@ -8,7 +9,6 @@ import { loadHeaderSearch } from '@/features/catalogue';
 import { useWishlistCount } from '@/features/wishlist';
 import { useSession } from '@/lib/session-store';
 import { useShopSettings } from '@/lib/shop-settings';
-import { Deferred, DeferredPart } from './deferred';
 import { lazyWithReload } from './lazy-with-reload';
 
 // Radix menus are loaded on demand: guests never need the account menu, and

@@ -6,8 +6,8 @@ import {
   Suspense,
   useState,
 } from 'react';
+import { reloadOnFailure } from '@/lib/reload-on-failure';
 import { DisabledUntilHydrated } from './disabled-until-hydrated';
-import { reloadOnFailure } from './lazy-with-reload';
 
 /**
  * A part of a page whose code is not in the page's first load (issue 27: the home route's 100 KB),
