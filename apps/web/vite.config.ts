@@ -98,13 +98,6 @@ const CATALOGUE_PAGES = ['home-page', 'listing-page', 'search-page', 'product-pa
   path.join(src, 'features/catalogue/pages', `${name}.tsx`),
 );
 
-/**
- * The form pages' field (the account's, the contact page's, checkout's, Check delivery's), with the
- * shop: on its own, or in the account's chunk, it was one more request for the contact page and
- * checkout (13).
- */
-const FORM_FIELD = path.join(src, 'components/ui/form-field.tsx');
-
 const pageOf = (feature: string, name: string) => path.join(src, 'features', feature, 'pages', `${name}.tsx`);
 const CHECKOUT_PAGE = pageOf('checkout', 'checkout-page');
 /**
@@ -192,7 +185,7 @@ function chunkGroups() {
     {
       name(id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }) {
         const { entry, catalogue } = sets((m) => ctx.getModuleInfo(m));
-        if ((entry.has(id) && id !== ENTRY) || FORM_FIELD === id) return 'shop';
+        if (entry.has(id) && id !== ENTRY) return 'shop';
         if (catalogue.has(id) && !CATALOGUE_PAGES.includes(id)) return 'shop';
         return null;
       },
