@@ -3,13 +3,14 @@ import { Outlet } from 'react-router';
 import { Deferred, DeferredPart } from '@/components/deferred';
 import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
 import { DemoShopBanner } from '@/components/ui/demo-shop-banner';
-import { AlertLinkNotice } from '@/features/stock-alerts';
+import { loadAlertLinkNotice } from '@/features/stock-alerts';
 import { SiteHeader } from './site-header';
 
 const extras = () => import('./layout-extras');
 const scrollProgress = new DeferredPart<object>(() => extras().then((m) => m.ScrollProgress));
 const topBanner = new DeferredPart<object>(() => extras().then((m) => m.TopBanner));
 const siteFooter = new DeferredPart<object>(() => extras().then((m) => m.SiteFooter));
+const alertLinkNotice = new DeferredPart<object>(loadAlertLinkNotice);
 const NO_PROPS = {};
 
 // Memoised, as the layout re-renders with every page: React would otherwise give up hydrating the
@@ -17,6 +18,10 @@ const NO_PROPS = {};
 const ScrollProgress = memo(function ScrollProgress() {
   // Fixed above the page: it takes no room.
   return <Deferred part={scrollProgress} props={NO_PROPS} placeholder={null} />;
+});
+// Most pages show no notice; one that does (an alert mail's link) shows the server's until it hydrates.
+const AlertLinkNotice = memo(function AlertLinkNotice() {
+  return <Deferred part={alertLinkNotice} props={NO_PROPS} placeholder={null} />;
 });
 const TopBanner = memo(function TopBanner() {
   return <Deferred part={topBanner} props={NO_PROPS} placeholder={<div className="h-[50px] bg-black" />} />;

@@ -8,7 +8,7 @@ import { BannerCarousel } from '../components/banner-carousel';
 import { CategoryPanel } from '../components/category-panel';
 import { FeaturedCarousel } from '../components/featured-carousel';
 import { ProductRow } from '../components/product-row';
-import { endOfDayIn } from '../hooks/use-countdown';
+import { endOfDayIn } from '../lib/flash-sale';
 
 // Below the fold, and needing no code for the first paint or the first click: the server renders
 // the promises, and they hydrate once their chunk (started with this page's) is here (issue 27).
