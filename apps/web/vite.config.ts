@@ -21,7 +21,8 @@ const reactRouterProduction = fileURLToPath(
 
 /**
  * In the server build, every page module says which client chunk it is (its manifest key), so the
- * server can preload a page's chunk beside the entry instead of after it.
+ * server can preload a page's chunk beside the entry instead of after it (the not-found page is the
+ * app's own).
  */
 function pageChunkNames(): Plugin {
   return {
@@ -30,7 +31,7 @@ function pageChunkNames(): Plugin {
     transform(code, id, options) {
       if (!options?.ssr) return;
       const key = path.relative(root, id).split(path.sep).join('/');
-      if (!/^src\/features\/[^/]+\/pages\/[^/]+\.tsx$/.test(key)) return;
+      if (!/^src\/(features\/[^/]+\/pages\/[^/]+|app\/not-found-page)\.tsx$/.test(key)) return;
       return { code: `${code}\nexport const __chunk = ${JSON.stringify(key)};`, map: null };
     },
   };
