@@ -38,7 +38,9 @@ function pageChunkNames(): Plugin {
 }
 
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml)$/;
-const MIN_BYTES = 1024;
+// The bundler's runtime chunk (some 700 bytes, in every page's first load) is worth its Brotli copy too:
+// left to the server it was compressed on the fly, at a lower quality.
+const MIN_BYTES = 512;
 
 /**
  * Brotli (quality 11) and gzip (level 9) copies of every text file of the client build, made once
@@ -93,6 +95,8 @@ function staticallyReached(start: string, info: (id: string) => ModuleInfo | nul
 }
 
 const ENTRY = path.join(src, 'main.tsx');
+/** The chunks the entry imports statically (the groups below, and the bundler's runtime). */
+const ENTRY_CHUNKS = /^assets\/(framework|shop|rolldown-runtime)-[\w-]+\.js$/;
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand)[\\/]/;
 const ZOD = /node_modules[\\/](zod|@hookform[\\/]resolvers)[\\/]/;
 const CATALOGUE_PAGES = ['home-page', 'listing-page', 'search-page', 'product-page'].map((name) =>
@@ -247,7 +251,13 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         assetsDir: 'assets',
         manifest: true,
         // Every browser the shop supports preloads modules itself: the polyfill was a script of its own.
-        modulePreload: { polyfill: false },
+        modulePreload: {
+          polyfill: false,
+          // A lazy chunk's list of what to fetch beside it leaves out the chunks the entry imports
+          // statically, loaded before any import() runs: every file named there is a hash Brotli cannot
+          // shrink, in the shop chunk of every first load (issue 27).
+          resolveDependencies: (_file, deps) => deps.filter((dep) => !ENTRY_CHUNKS.test(dep)),
+        },
         rolldownOptions: {
           output: { codeSplitting: { groups: chunkGroups() } },
         },
