@@ -1,6 +1,6 @@
 import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import {
   type IndexRouteObject,
   matchRoutes,
@@ -12,12 +12,13 @@ import {
   useNavigate,
   useRoutes,
 } from 'react-router';
+import { Deferred, DeferredPart } from '@/components/deferred';
 import { searchPath } from '@/features/catalogue';
 import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '@/features/content';
 import { notFound, type PageLoader as PageDataLoader, type PageLoadResult } from '@/lib/page-data';
 import { shopSettingsQueryOptions } from '@/lib/shop-settings';
 import { checkDelivery } from './deferred-delivery';
-import { PageLoader, RequireAdmin, RequireAuth } from './guards';
+import { PageLoader, RequireAuth } from './guards';
 import { lazyWithReload } from './layout/lazy-with-reload';
 import { RootLayout } from './layout/root-layout';
 import { type LazyPage, lazyPage, PageView } from './lazy-page';
@@ -69,16 +70,13 @@ function CheckoutOutlet() {
   );
 }
 
-/** The admin area: its own layout (no storefront header search or footer), admins only. */
+// The admin area's gate (admins only) loads as a part of its own: the server renders it, and an admin
+// page hydrates once it is here; no storefront page carries its code (issue 27).
+const adminRoot = new DeferredPart<object>(() => import('./admin-root').then((m) => m.AdminRoot));
 function AdminRoot() {
-  return (
-    <RequireAdmin>
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
-    </RequireAdmin>
-  );
+  return <Deferred part={adminRoot} props={NO_PROPS} placeholder={<PageLoader />} />;
 }
+const NO_PROPS = {};
 
 const catalogue = {
   home: lazyPage(() => import('@/features/catalogue/pages/home-page'), 'HomePage'),

@@ -2,12 +2,13 @@ import { memo } from 'react';
 import { Outlet } from 'react-router';
 import { Deferred, DeferredPart } from '@/components/deferred';
 import { DisabledUntilHydrated } from '@/components/disabled-until-hydrated';
-import { DemoShopBanner } from '@/components/ui/demo-shop-banner';
 import { loadAlertLinkNotice } from '@/features/stock-alerts';
+import { useShopSettings } from '@/lib/shop-settings';
 import { SiteHeader } from './site-header';
 
 const extras = () => import('./layout-extras');
 const scrollProgress = new DeferredPart<object>(() => extras().then((m) => m.ScrollProgress));
+const demoShopBanner = new DeferredPart<object>(() => extras().then((m) => m.DemoShopBanner));
 const topBanner = new DeferredPart<object>(() => extras().then((m) => m.TopBanner));
 const siteFooter = new DeferredPart<object>(() => extras().then((m) => m.SiteFooter));
 const alertLinkNotice = new DeferredPart<object>(loadAlertLinkNotice);
@@ -22,6 +23,13 @@ const ScrollProgress = memo(function ScrollProgress() {
 // Most pages show no notice; one that does (an alert mail's link) shows the server's until it hydrates.
 const AlertLinkNotice = memo(function AlertLinkNotice() {
   return <Deferred part={alertLinkNotice} props={NO_PROPS} placeholder={null} />;
+});
+/** The demo notice's room (one line of text-sm, py-1.5), kept while its code loads. */
+function DemoShopBannerRoom() {
+  return useShopSettings()?.paymentsSimulated ? <div className="h-8 bg-yellow-300" /> : null;
+}
+const DemoShopBanner = memo(function DemoShopBanner() {
+  return <Deferred part={demoShopBanner} props={NO_PROPS} placeholder={<DemoShopBannerRoom />} />;
 });
 const TopBanner = memo(function TopBanner() {
   return <Deferred part={topBanner} props={NO_PROPS} placeholder={<div className="h-[50px] bg-black" />} />;

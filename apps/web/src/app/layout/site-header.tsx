@@ -1,7 +1,6 @@
 import { memo, type ReactNode, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Deferred, DeferredPart } from '@/components/deferred';
-import { Avatar } from '@/components/ui/avatar';
 import { CountBadge } from '@/components/ui/count-badge';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '@/components/ui/icons';
 import { useCartCount } from '@/features/cart';
@@ -88,8 +87,21 @@ function AccountArea() {
   return (
     <Suspense
       fallback={
+        // The avatar's look while the menu's code (with the avatar's own) loads: the same room.
         <span className="p-0.5" aria-hidden="true">
-          <Avatar src={profileImage} />
+          {profileImage ? (
+            <img
+              src={profileImage}
+              alt=""
+              width={32}
+              height={32}
+              className="size-8 rounded-full object-cover"
+            />
+          ) : (
+            <span className="flex size-8 items-center justify-center rounded-full bg-brand text-white">
+              <UserIcon size={19} />
+            </span>
+          )}
         </span>
       }
     >
