@@ -18,6 +18,9 @@ const MobileMenu = lazyWithReload(() => import('./mobile-menu'));
 // The search box's suggestions are for typing: until its code is here the server's box still takes a
 // term, and Enter asks the server for the results (the form's plain GET).
 const headerSearch = new DeferredPart<{ className: string }>(loadHeaderSearch);
+// Fetched as soon as the shop's code runs, beside the page's hydration rather than after it: the box
+// hydrates about when the page does, and the plain GET (an empty Enter reloads home) is rarely taken.
+void headerSearch.preload();
 
 // Memoised: the header re-renders as the session and counts fill in, before the chunk may be here;
 // React would then give up hydrating the server's box (and what was typed in it) for the placeholder.
