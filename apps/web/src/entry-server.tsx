@@ -107,6 +107,9 @@ export function createRenderer(options: RendererOptions): WebRenderer {
         </Providers>,
         {
           bootstrapModules: [assets.entry],
+          // Never a Suspense boundary's content sent apart, however far down a long page it comes: the
+          // whole page is sent at once anyway (below), and an outlined part needs an inline script.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
           // The whole page before any of it is sent: no part arrives late by an inline script, so the
           // page needs no nonce and is the same for every visitor (the server caches it).
           onAllReady() {

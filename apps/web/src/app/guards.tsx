@@ -42,20 +42,4 @@ export function RequireAuth({ children, guestMessage }: { children: ReactNode; g
   return children;
 }
 
-/** Admin pages: signed-in admins only; everyone else is told so once and sent home. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { checking, isAuthenticated, isAdmin, user } = useSession();
-  const toasted = useRef(false);
-  const refuse = !checking && (!isAuthenticated || !isAdmin || !user);
-  useEffect(() => {
-    if (refuse && !toasted.current) {
-      toasted.current = true;
-      notify.error(MESSAGES.notAdmin);
-    }
-  }, [refuse]);
-  if (checking || (isAuthenticated && !user && !refuse)) return <PageLoader />;
-  if (refuse) return <Navigate to="/" replace />;
-  return children;
-}
-
 export { PageLoader };

@@ -1,6 +1,6 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy, useState } from 'react';
 import type { PageLoader as PageDataLoader } from '@/lib/page-data';
-import { reloadOnFailure } from './layout/lazy-with-reload';
+import { reloadOnFailure } from '@/lib/reload-on-failure';
 
 /** What a page module may export besides its component. */
 export interface PageModule {

@@ -6,11 +6,11 @@ import { SessionBootstrap } from '@/features/account';
 import { CartDeliveryContext, useProductInCart } from '@/features/cart';
 import { ProductDeliveryContext, type ProductShopping, ProductShoppingContext } from '@/features/catalogue';
 import { payOrder } from '@/features/checkout';
-import { CheckDelivery } from '@/features/delivery';
 import { type OrderPayment, OrderPaymentContext } from '@/features/orders';
 import { useProductInWishlist, type WishlistCart, WishlistCartContext } from '@/features/wishlist';
 import { loadToastify } from '@/lib/notify';
 import { SiteOriginContext } from '@/lib/site';
+import { CheckDelivery } from './deferred-delivery';
 import { ShopSettingsEffects } from './shop-settings-effects';
 
 // The catalogue's cards and product page act on the cart and wishlist through this binding.

@@ -1,6 +1,6 @@
 import { CHECKOUT_MESSAGES } from '@bazaar/shared/constants';
 import type { QueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import {
   type IndexRouteObject,
   matchRoutes,
@@ -12,15 +12,16 @@ import {
   useNavigate,
   useRoutes,
 } from 'react-router';
+import { Deferred, DeferredPart } from '@/components/deferred';
 import { searchPath } from '@/features/catalogue';
 import { HELP_ARTICLE_SLUGS, POLICY_PATHS } from '@/features/content';
 import { notFound, type PageLoader as PageDataLoader, type PageLoadResult } from '@/lib/page-data';
 import { shopSettingsQueryOptions } from '@/lib/shop-settings';
-import { PageLoader, RequireAdmin, RequireAuth } from './guards';
+import { checkDelivery } from './deferred-delivery';
+import { PageLoader, RequireAuth } from './guards';
 import { lazyWithReload } from './layout/lazy-with-reload';
 import { RootLayout } from './layout/root-layout';
 import { type LazyPage, lazyPage, PageView } from './lazy-page';
-import { NotFoundPage } from './not-found-page';
 import { ScrollRestoration } from './scroll-restoration';
 
 /**
@@ -69,22 +70,22 @@ function CheckoutOutlet() {
   );
 }
 
-/** The admin area: its own layout (no storefront header search or footer), admins only. */
+// The admin area's gate (admins only) loads as a part of its own: the server renders it, and an admin
+// page hydrates once it is here; no storefront page carries its code (issue 27).
+const adminRoot = new DeferredPart<object>(() => import('./admin-root').then((m) => m.AdminRoot));
 function AdminRoot() {
-  return (
-    <RequireAdmin>
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
-    </RequireAdmin>
-  );
+  return <Deferred part={adminRoot} props={NO_PROPS} placeholder={<PageLoader />} />;
 }
+const NO_PROPS = {};
 
 const catalogue = {
   home: lazyPage(() => import('@/features/catalogue/pages/home-page'), 'HomePage'),
   listing: lazyPage(() => import('@/features/catalogue/pages/listing-page'), 'ListingPage'),
   search: lazyPage(() => import('@/features/catalogue/pages/search-page'), 'SearchPage'),
-  product: lazyPage(() => import('@/features/catalogue/pages/product-page'), 'ProductPage'),
+  product: lazyPage(() => {
+    void checkDelivery.preload();
+    return import('@/features/catalogue/pages/product-page');
+  }, 'ProductPage'),
 };
 const account = {
   login: lazyPage(() => import('@/features/account/pages/login-page'), 'LoginPage'),
@@ -106,6 +107,8 @@ const orders = {
   details: lazyPage(() => import('@/features/orders/pages/order-details-page'), 'OrderDetailsPage'),
   confirmCod: lazyPage(() => import('@/features/orders/pages/confirm-cod-page'), 'ConfirmCodPage'),
 };
+// A page as the others are: its code is not in the first load of every other page (issue 27).
+const notFoundPage = lazyPage(() => import('./not-found-page'), 'NotFoundPage');
 const checkout = lazyPage(() => import('@/features/checkout/pages/checkout-page'), 'CheckoutPage');
 // The admin area is one lazily loaded chunk with its own routes, fetched only once RequireAdmin lets the
 // visitor in (a `page` of the table would be loaded, and preloaded, on every match).
@@ -138,7 +141,10 @@ export const routes: ShopRoute[] = [
       ),
       route(
         'cart',
-        lazyPage(() => import('@/features/cart/pages/cart-page'), 'CartPage'),
+        lazyPage(() => {
+          void checkDelivery.preload();
+          return import('@/features/cart/pages/cart-page');
+        }, 'CartPage'),
       ),
       route('contact', content.contact),
       route('contact-us', content.contact),
@@ -169,7 +175,12 @@ export const routes: ShopRoute[] = [
         children: [route('cart/checkout', checkout), route('checkout', checkout)],
       },
       // Unknown addresses: the not-found page, with HTTP status 404.
-      { path: '*', Component: NotFoundPage, data: async () => notFound() },
+      {
+        path: '*',
+        element: <PageView page={notFoundPage} />,
+        page: notFoundPage,
+        data: async () => notFound(),
+      },
     ],
   },
   {

@@ -1,7 +1,28 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { NewsletterForm } from '@/features/newsletter';
+import { Deferred, DeferredPart } from '@/components/deferred';
 import { telHref, useShopSettings } from '@/lib/shop-settings';
+
+// The sign-up form is below the fold on every page: its code is not in the first load.
+const newsletterForm = new DeferredPart<object>(() =>
+  import('@/features/newsletter').then((module) => module.NewsletterForm),
+);
+// The form's input row, so the links below it do not move.
+const newsletterPlaceholder = <div aria-hidden="true" className="h-12 rounded border-[1.5px] border-white" />;
+const NO_PROPS = {};
+
+// Memoised: the footer's re-render before the chunk is here would otherwise make React give up
+// hydrating the server's HTML of the form and show the placeholder instead.
+const NewsletterForm = memo(function NewsletterForm() {
+  return (
+    <Deferred
+      part={newsletterForm}
+      props={NO_PROPS}
+      placeholder={newsletterPlaceholder}
+      disabledUntilHydrated
+    />
+  );
+});
 
 const linkClass =
   'rounded-sm text-gray-300 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';

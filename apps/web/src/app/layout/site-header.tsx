@@ -1,10 +1,10 @@
-import { type ReactNode, Suspense, useState } from 'react';
+import { memo, type ReactNode, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { Avatar } from '@/components/ui/avatar';
+import { Deferred, DeferredPart } from '@/components/deferred';
 import { CountBadge } from '@/components/ui/count-badge';
 import { CartIcon, HeartIcon, MenuIcon, UserIcon } from '@/components/ui/icons';
 import { useCartCount } from '@/features/cart';
-import { HeaderSearch } from '@/features/catalogue';
+import { loadHeaderSearch } from '@/features/catalogue';
 import { useWishlistCount } from '@/features/wishlist';
 import { useSession } from '@/lib/session-store';
 import { useShopSettings } from '@/lib/shop-settings';
@@ -14,6 +14,25 @@ import { lazyWithReload } from './lazy-with-reload';
 // the mobile menu only when opened; the first page stays small.
 const AccountMenu = lazyWithReload(() => import('./account-menu'));
 const MobileMenu = lazyWithReload(() => import('./mobile-menu'));
+
+// The search box's suggestions are for typing: until its code is here the server's box still takes a
+// term, and Enter asks the server for the results (the form's plain GET).
+const headerSearch = new DeferredPart<{ className: string }>(loadHeaderSearch);
+// Fetched as soon as the shop's code runs, beside the page's hydration rather than after it: the box
+// hydrates about when the page does, and the plain GET (an empty Enter reloads home) is rarely taken.
+void headerSearch.preload();
+
+// Memoised: the header re-renders as the session and counts fill in, before the chunk may be here;
+// React would then give up hydrating the server's box (and what was typed in it) for the placeholder.
+const HeaderSearch = memo(function HeaderSearch({ className }: { className: string }) {
+  return (
+    <Deferred
+      part={headerSearch}
+      props={{ className }}
+      placeholder={<div aria-hidden="true" className={`h-10 rounded bg-gray-100 ${className}`} />}
+    />
+  );
+});
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand';
 
@@ -71,8 +90,21 @@ function AccountArea() {
   return (
     <Suspense
       fallback={
+        // The avatar's look while the menu's code (with the avatar's own) loads: the same room.
         <span className="p-0.5" aria-hidden="true">
-          <Avatar src={profileImage} />
+          {profileImage ? (
+            <img
+              src={profileImage}
+              alt=""
+              width={32}
+              height={32}
+              className="size-8 rounded-full object-cover"
+            />
+          ) : (
+            <span className="flex size-8 items-center justify-center rounded-full bg-brand text-white">
+              <UserIcon size={19} />
+            </span>
+          )}
         </span>
       }
     >

@@ -3,7 +3,6 @@
 // It stays light, since app/ imports it eagerly: the pay flow's code loads with the first payment.
 import type { OrderPaymentReply } from '@bazaar/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { checkoutKey } from './api/get-checkout';
 import type { PayOutcome } from './lib/pay-order';
 
 export type { PayOutcome };
@@ -18,5 +17,7 @@ export function payOrder(payment: OrderPaymentReply): Promise<PayOutcome> {
  * checkout shows is priced from it, so it is read again.
  */
 export function refreshCheckout(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: checkoutKey });
+  return import('./api/get-checkout').then(({ checkoutKey }) =>
+    queryClient.invalidateQueries({ queryKey: checkoutKey }),
+  );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { HeartIcon } from '@/components/ui/icons';
 import { Price } from '@/components/ui/price';
@@ -7,9 +7,14 @@ import { Stars } from '@/components/ui/stars';
 import type { CardProduct } from '@/lib/card-product';
 import { useProductToggles } from '../hooks/use-product-toggles';
 import { ProductBadge } from './product-badge';
-import { type PreviewAnchor, ProductPreview } from './product-preview';
+import type { PreviewAnchor } from './product-preview';
 
 const PREVIEW_DELAY_MS = 600;
+
+// Only a mouse resting on a card opens the preview, never the first paint or a touch screen: its code
+// loads as the mouse arrives, during the wait before it opens (issue 27: the home route's JavaScript).
+const loadPreview = () => import('./product-preview');
+const ProductPreview = lazy(() => loadPreview().then((m) => ({ default: m.ProductPreview })));
 
 /** The spec's product card: image, heart, badge, hover cart button and preview, name, description, price, stars. */
 export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
@@ -23,6 +28,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
     // Only a real mouse hovers; touch screens would open it on every tap.
     if (!window.matchMedia('(hover: hover)').matches) return;
     const target = event.currentTarget;
+    void loadPreview();
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => setPreview(target.getBoundingClientRect()), PREVIEW_DELAY_MS);
   };
@@ -84,7 +90,11 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           <span className="sr-only">{product.numReviews} reviews</span>
         </div>
       </div>
-      {preview ? <ProductPreview product={product} anchor={preview} /> : null}
+      {preview ? (
+        <Suspense fallback={null}>
+          <ProductPreview product={product} anchor={preview} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

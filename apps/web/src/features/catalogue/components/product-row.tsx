@@ -1,12 +1,30 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router';
+import { Deferred, DeferredPart } from '@/components/deferred';
 import { buttonClasses } from '@/components/ui/button';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import type { CardProduct } from '@/lib/card-product';
 import { useRowScroll } from '../hooks/use-row-scroll';
-import { Countdown } from './countdown';
 import { ProductCard } from './product-card';
 import { SectionHeading } from './section-heading';
+
+// The flash sale's clock shows dashes until its code is here (as the server's HTML does until the page
+// has hydrated); the code is not in the first load (issue 27).
+const countdown = new DeferredPart<{ deadline: Date }>(() =>
+  import('./countdown').then((module) => module.Countdown),
+);
+
+// Memoised: the row re-renders as its products load, and React would give up hydrating the server's
+// clock for the placeholder while the chunk is on its way.
+const Countdown = memo(function Countdown({ deadline }: { deadline: Date }) {
+  return (
+    <Deferred
+      part={countdown}
+      props={{ deadline }}
+      placeholder={<div aria-hidden="true" className="h-14 w-72 md:h-[3.75rem]" />}
+    />
+  );
+});
 
 export interface ProductRowProps {
   title: string;

@@ -32,8 +32,3 @@ export function useCountdown(deadline: Date): TimeLeft | undefined {
   }, []);
   return now === undefined ? undefined : left(at, now);
 }
-
-/** The end of the local day `days` from today: the flash sale's deadline. */
-export function endOfDayIn(days: number, from = new Date()): Date {
-  return new Date(from.getFullYear(), from.getMonth(), from.getDate() + days + 1, 0, 0, 0, 0);
-}

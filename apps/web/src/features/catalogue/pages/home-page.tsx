@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
+import { Deferred, DeferredPart } from '@/components/deferred';
 import type { PageLoader } from '@/lib/page-data';
 import { PageMeta } from '@/lib/page-meta';
 import { categoriesQueryOptions, useCategories } from '../api/get-categories';
@@ -7,8 +8,20 @@ import { BannerCarousel } from '../components/banner-carousel';
 import { CategoryPanel } from '../components/category-panel';
 import { FeaturedCarousel } from '../components/featured-carousel';
 import { ProductRow } from '../components/product-row';
-import { Promises } from '../components/promises';
-import { endOfDayIn } from '../hooks/use-countdown';
+import { endOfDayIn } from '../lib/flash-sale';
+
+// Below the fold, and needing no code for the first paint or the first click: the server renders
+// the promises, and they hydrate once their chunk (started with this page's) is here (issue 27).
+const promises = new DeferredPart<object>(() => import('../components/promises').then((m) => m.Promises));
+void promises.preload();
+const NO_PROPS = {};
+
+// Memoised: the page re-renders as its queries settle, and React would give up hydrating the
+// server's HTML of a part whose chunk is not here yet for its placeholder. The placeholder keeps
+// the part's room for a page the browser renders before the chunk is here.
+const Promises = memo(function Promises() {
+  return <Deferred part={promises} props={NO_PROPS} placeholder={<div className="h-72" />} />;
+});
 
 const ROWS = {
   featured: { featured: true, limit: 5 },
