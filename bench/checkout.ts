@@ -103,22 +103,44 @@ function cpuSeconds(pid: number): number | undefined {
   }
 }
 
-/** CPU seconds of every PostgreSQL process on this machine (the database is local here), or undefined. */
-function postgresCpuSeconds(): number | undefined {
+/** CPU seconds of each PostgreSQL process on this machine now (the database is local here), by pid. */
+function postgresCpuByPid(): Map<number, number> | undefined {
+  const byPid = new Map<number, number>();
   try {
-    let total = 0;
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       try {
         if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-        total += cpuSeconds(Number(pid)) ?? 0;
+        const used = cpuSeconds(Number(pid));
+        if (used !== undefined) byPid.set(Number(pid), used);
       } catch {
         // gone meanwhile
       }
     }
-    return total;
+    return byPid;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * PostgreSQL's CPU over a round: sampled every 200 ms, since a backend may end within it (the pool closes
+ * idle connections) and its time would be lost from a reading at the end alone.
+ */
+function watchPostgresCpu(): () => number | undefined {
+  const first = postgresCpuByPid();
+  if (!first) return () => undefined;
+  const last = new Map(first);
+  const sample = () => {
+    for (const [pid, used] of postgresCpuByPid() ?? []) last.set(pid, used);
+  };
+  const timer = setInterval(sample, 200);
+  return () => {
+    clearInterval(timer);
+    sample();
+    let total = 0;
+    for (const [pid, used] of last) total += used - (first.get(pid) ?? 0);
+    return total;
+  };
 }
 
 /** 5xx replies by status and message, printed after the table: what a failing shopper was told. */
@@ -153,7 +175,7 @@ async function round(
       return sum === undefined || used === undefined ? undefined : sum + used;
     }, 0);
   const cpuBefore = cpuOf();
-  const pgBefore = postgresCpuSeconds();
+  const postgresCpuSoFar = watchPostgresCpu();
   const benchBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
@@ -210,8 +232,7 @@ async function round(
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuOf();
   const serverCpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
-  const pgAfter = postgresCpuSeconds();
-  const postgresCpu = pgBefore === undefined || pgAfter === undefined ? undefined : pgAfter - pgBefore;
+  const postgresCpu = postgresCpuSoFar();
   const bench = process.cpuUsage(benchBefore);
   const benchCpu = (bench.user + bench.system) / 1e6;
   let stockLeft = 0;
