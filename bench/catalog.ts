@@ -21,6 +21,7 @@ import { type Database, openDatabase } from '../apps/server/src/db/client';
 import { products } from '../apps/server/src/db/schema/catalogue';
 import { insertCategories } from '../apps/server/test/fixtures/products';
 import { BRANDS, COLOURS, categoryPaths, generateProducts, SEARCH_TERMS } from './catalog-data';
+import { cpuMs } from './proc-cpu';
 
 function parseArgs(argv: string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -75,16 +76,6 @@ function rssMb(pid: number): number | undefined {
       .split('\n')
       .find((l) => l.startsWith('VmRSS:'));
     return line ? Number(line.split(/\s+/)[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU time (ms) a process has used so far, from /proc (Linux; 100 ticks a second); undefined elsewhere. */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return undefined;
   }

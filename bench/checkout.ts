@@ -33,6 +33,7 @@ import {
   stockOf,
 } from '../apps/server/test/fixtures/checkout';
 import { type ServerProcess, startServerProcess } from '../apps/server/test/server-process';
+import { cpuMs } from './proc-cpu';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -90,19 +91,6 @@ async function post(base: string, url: string, body: unknown, headers: Record<st
   return { status: res.status, body: (await res.json()) as unknown };
 }
 
-/**
- * CPU seconds a process has used (user + system), from /proc on Linux; undefined elsewhere. The
- * latency of a burst is mostly queueing, so this is the order path's own cost, whatever else runs.
- */
-function cpuSeconds(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
 /** CPU seconds of each PostgreSQL process on this machine now (the database is local here), by pid. */
 function postgresCpuByPid(): Map<number, number> | undefined {
   const byPid = new Map<number, number>();
@@ -110,8 +98,8 @@ function postgresCpuByPid(): Map<number, number> | undefined {
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       try {
         if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-        const used = cpuSeconds(Number(pid));
-        if (used !== undefined) byPid.set(Number(pid), used);
+        const used = cpuMs(Number(pid));
+        if (used !== undefined) byPid.set(Number(pid), used / 1000);
       } catch {
         // gone meanwhile
       }
@@ -171,8 +159,8 @@ async function round(
   let paid = 0;
   const cpuOf = () =>
     servers.reduce<number | undefined>((sum, s) => {
-      const used = cpuSeconds(s.pid);
-      return sum === undefined || used === undefined ? undefined : sum + used;
+      const used = cpuMs(s.pid);
+      return sum === undefined || used === undefined ? undefined : sum + used / 1000;
     }, 0);
   const cpuBefore = cpuOf();
   const postgresCpuSoFar = watchPostgresCpu();

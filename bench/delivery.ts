@@ -11,7 +11,7 @@
  * the bench (re)creates `bazaar_bench_delivery` there (or BENCH_DB_NAME).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import { buildApp } from '../apps/server/src/app';
 import { testConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/client';
 import { updateUser } from '../apps/server/src/modules/users/users.repo';
+import { cpuMs } from './proc-cpu';
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => {
@@ -193,17 +194,6 @@ function serve(dbUrl: string | undefined, dataDir: string) {
       });
     },
   );
-}
-
-/** CPU milliseconds the process has used (Linux /proc; undefined elsewhere). */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime, in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
