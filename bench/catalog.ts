@@ -5,7 +5,7 @@
  *
  *   npm run bench:catalog -- [--db=postgres|pg|pglite|both] [--products=100000]
  *     [--cache=on|off|both] [--reuse] [--duration=10] [--connections=50] [--passes=1]
- *     [--routes=plain,filtered,search,detail,brotli]
+ *     [--routes=plain,filtered,search,detail,brotli] [--fill=fast|triggers]
  *
  * Flags take `--flag=value` or `--flag value`. See bench/README.md.
  */
@@ -18,9 +18,9 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../apps/server/src/db/client';
-import { products } from '../apps/server/src/db/schema/catalogue';
 import { insertCategories } from '../apps/server/test/fixtures/products';
 import { BRANDS, COLOURS, categoryPaths, generateProducts, SEARCH_TERMS } from './catalog-data';
+import { emptyCatalogue, fastFill, triggerFill } from './catalog-fill';
 import { cpuMs } from './proc-cpu';
 
 function parseArgs(argv: string[]): Record<string, string> {
@@ -50,7 +50,11 @@ const CACHE_MODES: ('on' | 'off')[] =
 const ROUTES = new Set((args.routes ?? 'plain,filtered,stock,search,detail,brotli').split(','));
 /** `--variants=3-12`: every product's colours x sizes make 3 to 12 variants (default: the old 0-3 x 0-3). */
 const VARIANTS = args.variants ? (args.variants.split('-').map(Number) as [number, number]) : undefined;
-const BATCH = 1000;
+/**
+ * How PostgreSQL is filled: `fast` (default) writes set-based with triggers off, the same state
+ * (bench/catalog-fill.ts); `triggers` inserts through Drizzle with every trigger firing. PGlite always does.
+ */
+const FILL = args.fill === 'triggers' ? 'triggers' : 'fast';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Other worktrees may bench on the same server: BENCH_DB_NAME keeps runs apart. */
@@ -147,13 +151,16 @@ async function productCount(database: Database): Promise<number> {
 
 async function fill(database: Database): Promise<void> {
   const started = Date.now();
-  await database.db.execute(sql`truncate products, categories cascade`);
+  await emptyCatalogue(database);
   await insertCategories(database.db, categoryPaths());
   const list = generateProducts(PRODUCTS, 42, VARIANTS);
-  for (let i = 0; i < list.length; i += BATCH) {
-    await database.db.insert(products).values(list.slice(i, i + BATCH));
-  }
-  console.log(`  inserted ${list.length} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const fast = database.kind === 'postgres' && FILL === 'fast';
+  if (fast) await fastFill(database.url, list);
+  else await triggerFill(database, list);
+  const how = fast ? 'set-based, triggers off' : 'through the triggers';
+  console.log(
+    `  inserted ${list.length} products (${how}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 interface Served {
@@ -358,7 +365,9 @@ async function bench(kind: 'postgres' | 'pglite', serverUrl: string, pass: numbe
     if ((await productCount(database)) === PRODUCTS) console.log('  reusing the generated catalogue');
     else await fill(database);
     // Fresh statistics and visibility map, and GIN pending lists flushed (autovacuum would, later).
+    const vacuumed = Date.now();
     await database.db.execute(sql`vacuum analyze`);
+    console.log(`  vacuum analyze ${((Date.now() - vacuumed) / 1000).toFixed(1)} s`);
     const idRows = (await database.db.execute(
       sql`select id from products order by md5(id::text) limit 1000`,
     )) as unknown as { rows: { id: string }[] };
