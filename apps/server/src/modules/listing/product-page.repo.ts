@@ -28,18 +28,19 @@ export interface ProductPageRow extends ProductJson {
 
 /** A product shown to shoppers, then up to `limit` others of its category, in stock first, then best rated. */
 export function findProductWithRelated(sql: SqlRunner, id: string, limit: number): Promise<ProductPageRow[]> {
-  // The products are found first, then their kept JSON read once.
+  // Each part reads its rows' kept JSON where it finds them: those rows are in the heap pages its index
+  // scan visits anyway, so joining back to products for it would only look each one up again.
   return sql.rows(
-    `select p.id, ${PRODUCT_JSON}, x.related, x.variants from (
-       (select id, false as related,
+    `select x.id, x.json, x.related, x.variants from (
+       (select id, ${PRODUCT_JSON}, false as related, count_in_stock > 0 as in_stock, rating,
                coalesce((select json from product_variants_json where product_id = $1), '[]') as variants
-        from products where id = $1 and archived_at is null)
+        from products p where id = $1 and archived_at is null)
        union all
-       (select r.id, true, null from products r
-        where r.category = (select category from products where id = $1) and r.id <> $1 and r.archived_at is null
-        order by (r.count_in_stock > 0) desc, r.rating desc, r.id desc limit ${pageSize(limit)})
-     ) x join products p on p.id = x.id
-     order by x.related, (p.count_in_stock > 0) desc, p.rating desc, p.id desc`,
+       (select id, ${PRODUCT_JSON}, true, count_in_stock > 0, rating, null from products p
+        where category = (select category from products where id = $1) and id <> $1 and archived_at is null
+        order by (count_in_stock > 0) desc, rating desc, id desc limit ${pageSize(limit)})
+     ) x
+     order by x.related, x.in_stock desc, x.rating desc, x.id desc`,
     [id],
     'generic',
   );
