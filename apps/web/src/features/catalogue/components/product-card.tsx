@@ -39,9 +39,11 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
 
   return (
     <article className="group relative flex min-w-0 flex-col" aria-label={product.name}>
+      {/* `isolate`: the image's multiply blend mixes with this box's grey, as it looks, not with the whole
+          page, so a change in one card does not make the browser re-layer and repaint the listing (issue 27). */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the preview is a mouse-only extra; everything in it is on the card */}
       <div
-        className="relative overflow-hidden rounded bg-gray-100"
+        className="relative isolate overflow-hidden rounded bg-gray-100"
         onMouseEnter={startPreview}
         onMouseLeave={stopPreview}
       >
