@@ -37,6 +37,59 @@ function pageChunkNames(): Plugin {
   };
 }
 
+/** The entry's stylesheet: in every page the server sends (inlined as a `<style href>`, or linked). */
+const ENTRY_CSS = /^assets\/shop-[\w-]+\.css$/;
+/** A lazy chunk's list of files to fetch beside it (`__vite__mapDeps`), and the uses of its indices. */
+const MAP_DEPS = /m\.f=(\[[^\]]*\])/;
+const MAP_DEPS_CALL = /__vite__mapDeps\(\[([\d,]*)\]\)/g;
+
+/**
+ * Takes the entry's stylesheet out of every lazy chunk's preload list. The preloader looks for a
+ * `<link rel=stylesheet>` to it, finds none beside the `<style>` the server inlined, links the file
+ * again, and once it arrives the whole page restyles and lays out anew: a long task on every page
+ * that loads a chunk after its first paint (sight prefetches, My Orders, checkout; issue 27).
+ * `modulePreload.resolveDependencies` is never shown the CSS. The list itself is on the chunk's first
+ * line, which the source map leaves unmapped; a use of it keeps its length (a kept index twice, which
+ * the preloader fetches once, or blanks), so the map still points right after it.
+ */
+function entryCssNotPreloaded(): Plugin {
+  return {
+    name: 'bazaar:entry-css-not-preloaded',
+    apply: 'build',
+    // After Vite's own generateBundle, which writes the lists.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          const list = MAP_DEPS.exec(chunk.code);
+          if (!list) continue;
+          const deps = JSON.parse(list[1]!) as string[];
+          if (!deps.some((dep) => ENTRY_CSS.test(dep))) continue;
+          const kept = deps.filter((dep) => !ENTRY_CSS.test(dep));
+          const index = new Map(kept.map((dep) => [deps.indexOf(dep), kept.indexOf(dep)]));
+          const sameLength = (indices: number[], length: number) => {
+            let text = `[${indices.join(',')}]`;
+            const last = indices.at(-1);
+            while (last !== undefined && text.length + String(last).length + 1 <= length)
+              text = `${text.slice(0, -1)},${last}]`;
+            return `${text.slice(0, -1)}${' '.repeat(length - text.length)}]`;
+          };
+          chunk.code = chunk.code
+            .replace(MAP_DEPS, () => `m.f=${JSON.stringify(kept)}`)
+            .replace(MAP_DEPS_CALL, (whole, indices: string) => {
+              const mapped = indices
+                .split(',')
+                .filter((i) => index.has(Number(i)))
+                .map((i) => index.get(Number(i))!);
+              return `__vite__mapDeps(${sameLength(mapped, whole.length - 17)})`;
+            });
+        }
+      },
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml)$/;
 // The bundler's runtime chunk (some 700 bytes, in every page's first load) is worth its Brotli copy too:
 // left to the server it was compressed on the fly, at a lower quality.
@@ -229,7 +282,13 @@ function chunkGroups() {
 }
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), pageChunkNames(), isSsrBuild ? null : precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    pageChunkNames(),
+    isSsrBuild ? null : entryCssNotPreloaded(),
+    isSsrBuild ? null : precompress(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: src },
