@@ -18,6 +18,7 @@ import { readChangesSince, readListing, readProductJson } from './listing-feed.r
 import { ListingMemory } from './listing-memory';
 import { type Passing, pickPage } from './page-selection';
 import { SLICE_MS, Slices } from './slices';
+import { keptStockChoice, stockTally, stockTest } from './stock-tally';
 import { matchTerm } from './text-match';
 
 /** A request that keeps finding the listing changed under it answers from the last state it caught up to. */
@@ -175,6 +176,13 @@ export class MemoryListingIndex implements ListingIndex {
       const counted = tally(store, c, scratch.out, n, true, scratch.passing);
       const passing = { slots: scratch.passing, n: counted.total, byPrice: false, everything: false };
       return ranked ? { tally: counted, passing, relevance: scratch.relevance } : { tally: counted, passing };
+    }
+    const choice = keptStockChoice(c);
+    if (choice) {
+      const test = stockTest(store, c);
+      const counted = stockTally(store, c.node, choice, test);
+      const passing = { slots: c.node.members, n: c.node.length, byPrice: true, everything: false, test };
+      return { tally: counted, passing };
     }
     const counted = brandsAndPriceOnly(c)
       ? tallyBrands(store, c, c.node, scratch.passing)
