@@ -1,6 +1,6 @@
 import { RATING_FILTER_VALUES } from '@bazaar/shared';
 import type { FacetRow } from '../product-facets';
-import { type CategoryNode, type PriceList, starsOf } from './category-nodes';
+import { type CategoryNode, starsOf } from './category-nodes';
 import { ANY, type Criteria } from './listing-criteria';
 import { type ListingStore, NONE, PATH_LEVELS } from './listing-store';
 
@@ -128,19 +128,23 @@ export function brandsAndPriceOnly(c: Criteria): boolean {
 /**
  * A node narrowed by brands (and perhaps a price range) counted without a
  * pass over the node: each brand's count is its members within the range
- * (two binary searches), the products passing are the selected brands'
- * members within it, merged back into price order, over which alone the
- * other facets are counted, and the slider's bounds are the selected brands'
- * cheapest and dearest (every criterion but the price).
+ * (two binary searches), the other facets are counted over the selected
+ * brands' members within it alone, and the slider's bounds are the selected
+ * brands' cheapest and dearest (every criterion but the price). Counts need
+ * no order, so the brands are counted one after another; the products
+ * passing are listed (in no order) only when `passing` is given, as a page in
+ * price order reads the node's members instead (brandsTest).
  */
 export function tallyBrands(
   store: ListingStore,
   c: Criteria,
   node: CategoryNode,
-  passing: Int32Array,
+  passing: Int32Array | undefined,
 ): Tally {
-  const t = emptyCounts(store, passing);
-  const slices: { list: PriceList; at: number; end: number }[] = [];
+  const t = emptyCounts(store, passing ?? new Int32Array(0));
+  const { material, rating } = store;
+  const { colourBits: colours, sizeBits: sizes } = c;
+  let n = 0;
   for (const [b, list] of node.byBrand) {
     if (!list.length) continue;
     const from = c.priced ? list.priceBound(store, c.lo, false) : 0;
@@ -149,31 +153,37 @@ export function tallyBrands(
     if (c.brand![b] !== 1) continue;
     t.min = Math.min(t.min, store.price[list.members[0]!]!);
     t.max = Math.max(t.max, store.price[list.members[list.length - 1]!]!);
-    if (to > from) slices.push({ list, at: from, end: to });
-  }
-  const { price, ids, material, rating } = store;
-  const { colourBits: colours, sizeBits: sizes } = c;
-  let n = 0;
-  while (slices.length) {
-    // The slice whose next member comes first by price, then id (a few brands: a linear pick).
-    let best = 0;
-    for (let i = 1; i < slices.length; i++) {
-      const a = slices[i]!.list.members[slices[i]!.at]!;
-      const b = slices[best]!.list.members[slices[best]!.at]!;
-      if (price[a]! < price[b]! || (price[a] === price[b] && ids[a]! < ids[b]!)) best = i;
+    const { members } = list;
+    for (let i = from; i < to; i++) {
+      const s = members[i]!;
+      if (passing) passing[n] = s;
+      n++;
+      const m = material[s]!;
+      if (m !== NONE) t.material[m]!++;
+      colours.count(s, t.colour);
+      sizes.count(s, t.size);
+      t.stars[starsOf(rating[s]!)]!++;
     }
-    const slice = slices[best]!;
-    const s = slice.list.members[slice.at++]!;
-    if (slice.at === slice.end) slices.splice(best, 1);
-    passing[n++] = s;
-    const m = material[s]!;
-    if (m !== NONE) t.material[m]!++;
-    colours.count(s, t.colour);
-    sizes.count(s, t.size);
-    t.stars[starsOf(rating[s]!)]!++;
   }
   t.total = n;
   return t;
+}
+
+/**
+ * The products tallyBrands counts as a slice of the node's members (those
+ * within the price range, in price order) and a test of each one's brand: a
+ * page in price order is read by walking it until the page is full.
+ */
+export function brandsSlice(
+  store: ListingStore,
+  c: Criteria,
+  node: CategoryNode,
+): { slots: Int32Array; n: number; test: (slot: number) => boolean } {
+  const from = c.priced ? node.priceBound(store, c.lo, false) : 0;
+  const to = c.priced ? node.priceBound(store, c.hi, true) : node.length;
+  const selected = c.brand!;
+  const { brand } = store;
+  return { slots: node.members.subarray(from, to), n: to - from, test: (s) => selected[brand[s]!] === 1 };
 }
 
 /**

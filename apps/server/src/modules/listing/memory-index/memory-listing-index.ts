@@ -1,3 +1,4 @@
+import type { ProductSort } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ListedPage, ListingIndex, PageRequest, PageRow } from '../listing-index';
 import { type ListingSummary, toFacetSummary } from '../product-facets';
@@ -5,6 +6,7 @@ import type { ProductFilters } from '../product-filters';
 import type { SqlRunner } from '../sql-runner';
 import {
   brandsAndPriceOnly,
+  brandsSlice,
   emptyTally,
   facetRows,
   keptTally,
@@ -16,6 +18,7 @@ import {
 import { resolveCriteria } from './listing-criteria';
 import { readChangesSince, readListing, readProductJson } from './listing-feed.repo';
 import { ListingMemory } from './listing-memory';
+import { orderOf } from './listing-orders';
 import { type Passing, pickPage } from './page-selection';
 import { SLICE_MS, Slices } from './slices';
 import { keptStockChoice, stockTally, stockTest } from './stock-tally';
@@ -137,7 +140,7 @@ export class MemoryListingIndex implements ListingIndex {
     f: ProductFilters,
     page: PageRequest,
   ): { rows: { id: string; key: string[] }[]; summary: ListingSummary } {
-    const { tally: counted, passing, relevance, node } = this.tallyOf(f, page.sort === 'featured');
+    const { tally: counted, passing, relevance, node } = this.tallyOf(f, page.sort);
     const picked = pickPage(this.memory.store, this.memory.orders, passing, {
       sort: page.sort,
       limit: page.limit,
@@ -152,11 +155,16 @@ export class MemoryListingIndex implements ListingIndex {
     };
   }
 
-  /** The listing's tally and the products passing it; with `ranked`, a search's relevance by slot too. */
+  /**
+   * The listing's tally and the products passing it, for a page in `sort` (none: a summary, no page);
+   * a search in the featured order has its relevance by slot too.
+   */
   private tallyOf(
     f: ProductFilters,
-    ranked = false,
+    sort?: ProductSort,
   ): { tally: Tally; passing: Passing; relevance?: Float64Array; node?: number } {
+    const ranked = sort === 'featured';
+    const priceOrder = sort === undefined || orderOf(sort).name === 'price';
     const { store, nodes, trigrams, scratch } = this.memory;
     const c = resolveCriteria(store, nodes, f);
     if (c.nothing || !c.node) {
@@ -184,11 +192,21 @@ export class MemoryListingIndex implements ListingIndex {
       const passing = { slots: c.node.members, n: c.node.length, byPrice: true, everything: false, test };
       return { tally: counted, passing };
     }
-    const counted = brandsAndPriceOnly(c)
-      ? tallyBrands(store, c, c.node, scratch.passing)
-      : c.priced
-        ? tallyPriceRange(store, c, c.node, scratch.passing)
-        : tally(store, c, c.node.members, c.node.length, false, scratch.passing);
+    if (brandsAndPriceOnly(c) && priceOrder) {
+      const counted = tallyBrands(store, c, c.node, undefined);
+      const slice = brandsSlice(store, c, c.node);
+      return { tally: counted, passing: { ...slice, byPrice: true, everything: false } };
+    }
+    if (brandsAndPriceOnly(c)) {
+      const counted = tallyBrands(store, c, c.node, scratch.passing);
+      return {
+        tally: counted,
+        passing: { slots: scratch.passing, n: counted.total, byPrice: false, everything: false },
+      };
+    }
+    const counted = c.priced
+      ? tallyPriceRange(store, c, c.node, scratch.passing)
+      : tally(store, c, c.node.members, c.node.length, false, scratch.passing);
     return {
       tally: counted,
       passing: { slots: scratch.passing, n: counted.total, byPrice: true, everything: false },
