@@ -1,6 +1,6 @@
 import { RATING_FILTER_VALUES } from '@bazaar/shared';
 import type { FacetRow } from '../product-facets';
-import { type CategoryNode, starsOf } from './category-nodes';
+import { type CategoryNode, type PriceList, starsOf } from './category-nodes';
 import { ANY, type Criteria } from './listing-criteria';
 import { type ListingStore, NONE, PATH_LEVELS } from './listing-store';
 
@@ -132,8 +132,8 @@ export function brandsAndPriceOnly(c: Criteria): boolean {
  * brands' members within it alone, and the slider's bounds are the selected
  * brands' cheapest and dearest (every criterion but the price). Counts need
  * no order, so the brands are counted one after another; the products
- * passing are listed (in no order) only when `passing` is given, as a page in
- * price order reads the node's members instead (brandsTest).
+ * passing are listed (in no order) only when `passing` is given: a page in
+ * price order merges no more of them than it shows (mergeBrands).
  */
 export function tallyBrands(
   store: ListingStore,
@@ -170,20 +170,49 @@ export function tallyBrands(
 }
 
 /**
- * The products tallyBrands counts as a slice of the node's members (those
- * within the price range, in price order) and a test of each one's brand: a
- * page in price order is read by walking it until the page is full.
+ * The first `want` products tallyBrands counts in price order (the last
+ * `want`, still ascending, when `descending`), merged from the chosen brands'
+ * in-range members into `out`: a page in price order needs no more than its
+ * offset and length of them. Returns how many were written.
  */
-export function brandsSlice(
+export function mergeBrands(
   store: ListingStore,
   c: Criteria,
   node: CategoryNode,
-): { slots: Int32Array; n: number; test: (slot: number) => boolean } {
-  const from = c.priced ? node.priceBound(store, c.lo, false) : 0;
-  const to = c.priced ? node.priceBound(store, c.hi, true) : node.length;
-  const selected = c.brand!;
-  const { brand } = store;
-  return { slots: node.members.subarray(from, to), n: to - from, test: (s) => selected[brand[s]!] === 1 };
+  want: number,
+  descending: boolean,
+  out: Int32Array,
+): number {
+  const slices: { list: PriceList; at: number; end: number }[] = [];
+  let total = 0;
+  for (const [b, list] of node.byBrand) {
+    if (!list.length || c.brand![b] !== 1) continue;
+    const from = c.priced ? list.priceBound(store, c.lo, false) : 0;
+    const to = c.priced ? list.priceBound(store, c.hi, true) : list.length;
+    // Descending, a slice is read from its end: `at` is one past its next member.
+    if (to > from) slices.push(descending ? { list, at: to, end: from } : { list, at: from, end: to });
+    total += to - from;
+  }
+  const k = Math.min(want, total);
+  const { price, ids } = store;
+  const next = (slice: { list: PriceList; at: number }) =>
+    slice.list.members[descending ? slice.at - 1 : slice.at]!;
+  for (let n = 0; n < k; n++) {
+    // The slice whose next member comes first (last, descending) by price, then id: a few brands, a linear pick.
+    let best = 0;
+    for (let i = 1; i < slices.length; i++) {
+      const a = next(slices[i]!);
+      const b = next(slices[best]!);
+      const before = price[a]! < price[b]! || (price[a] === price[b] && ids[a]! < ids[b]!);
+      if (before !== descending) best = i;
+    }
+    const slice = slices[best]!;
+    const s = next(slice);
+    slice.at += descending ? -1 : 1;
+    if (slice.at === slice.end) slices.splice(best, 1);
+    out[descending ? k - 1 - n : n] = s;
+  }
+  return k;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { ProductSort } from '@bazaar/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ListedPage, ListingIndex, PageRequest, PageRow } from '../listing-index';
 import { type ListingSummary, toFacetSummary } from '../product-facets';
@@ -6,10 +5,10 @@ import type { ProductFilters } from '../product-filters';
 import type { SqlRunner } from '../sql-runner';
 import {
   brandsAndPriceOnly,
-  brandsSlice,
   emptyTally,
   facetRows,
   keptTally,
+  mergeBrands,
   type Tally,
   tally,
   tallyBrands,
@@ -140,7 +139,7 @@ export class MemoryListingIndex implements ListingIndex {
     f: ProductFilters,
     page: PageRequest,
   ): { rows: { id: string; key: string[] }[]; summary: ListingSummary } {
-    const { tally: counted, passing, relevance, node } = this.tallyOf(f, page.sort);
+    const { tally: counted, passing, relevance, node } = this.tallyOf(f, page);
     const picked = pickPage(this.memory.store, this.memory.orders, passing, {
       sort: page.sort,
       limit: page.limit,
@@ -156,15 +155,15 @@ export class MemoryListingIndex implements ListingIndex {
   }
 
   /**
-   * The listing's tally and the products passing it, for a page in `sort` (none: a summary, no page);
-   * a search in the featured order has its relevance by slot too.
+   * The listing's tally and the products passing it, for `page` (none: a summary, no page); a search
+   * in the featured order has its relevance by slot too.
    */
   private tallyOf(
     f: ProductFilters,
-    sort?: ProductSort,
+    page?: PageRequest,
   ): { tally: Tally; passing: Passing; relevance?: Float64Array; node?: number } {
-    const ranked = sort === 'featured';
-    const priceOrder = sort === undefined || orderOf(sort).name === 'price';
+    const ranked = page?.sort === 'featured';
+    const order = page && orderOf(page.sort);
     const { store, nodes, trigrams, scratch } = this.memory;
     const c = resolveCriteria(store, nodes, f);
     if (c.nothing || !c.node) {
@@ -192,10 +191,12 @@ export class MemoryListingIndex implements ListingIndex {
       const passing = { slots: c.node.members, n: c.node.length, byPrice: true, everything: false, test };
       return { tally: counted, passing };
     }
-    if (brandsAndPriceOnly(c) && priceOrder) {
+    if (brandsAndPriceOnly(c) && (!order || order.name === 'price')) {
       const counted = tallyBrands(store, c, c.node, undefined);
-      const slice = brandsSlice(store, c, c.node);
-      return { tally: counted, passing: { ...slice, byPrice: true, everything: false } };
+      // A cursor's page starts at a key, not an offset: it needs them all.
+      const want = !page ? 0 : 'offset' in page.at ? page.at.offset + page.limit : counted.total;
+      const n = mergeBrands(store, c, c.node, want, order?.descending ?? false, scratch.passing);
+      return { tally: counted, passing: { slots: scratch.passing, n, byPrice: true, everything: false } };
     }
     if (brandsAndPriceOnly(c)) {
       const counted = tallyBrands(store, c, c.node, scratch.passing);
