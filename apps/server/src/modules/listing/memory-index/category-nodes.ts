@@ -1,5 +1,6 @@
 import { type ListingStore, NONE, PATH_LEVELS } from './listing-store';
 import type { Slices } from './slices';
+import { StockCounts } from './stock-counts';
 
 const grown = (a: Int32Array, length: number) => {
   const b = new Int32Array(Math.max(16, length * 2));
@@ -86,6 +87,7 @@ export class CategoryNode extends PriceList {
   readonly stars = new Int32Array(6);
   /** Each brand's members, by brand number. */
   readonly byBrand = new Map<number, PriceList>();
+  readonly stock = new StockCounts();
 
   override insert(store: ListingStore, slot: number): void {
     super.insert(store, slot);
@@ -127,6 +129,7 @@ export class CategoryNode extends PriceList {
     store.colours.count(slot, this.colour, by);
     store.sizes.count(slot, this.size, by);
     this.stars[starsOf(store.rating[slot]!)]! += by;
+    this.stock.count(store, slot, by);
   }
 }
 

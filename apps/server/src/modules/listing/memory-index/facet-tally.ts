@@ -128,19 +128,23 @@ export function brandsAndPriceOnly(c: Criteria): boolean {
 /**
  * A node narrowed by brands (and perhaps a price range) counted without a
  * pass over the node: each brand's count is its members within the range
- * (two binary searches), the products passing are the selected brands'
- * members within it, merged back into price order, over which alone the
- * other facets are counted, and the slider's bounds are the selected brands'
- * cheapest and dearest (every criterion but the price).
+ * (two binary searches), the other facets are counted over the selected
+ * brands' members within it alone, and the slider's bounds are the selected
+ * brands' cheapest and dearest (every criterion but the price). Counts need
+ * no order, so the brands are counted one after another; the products
+ * passing are listed (in no order) only when `passing` is given: a page in
+ * price order merges no more of them than it shows (mergeBrands).
  */
 export function tallyBrands(
   store: ListingStore,
   c: Criteria,
   node: CategoryNode,
-  passing: Int32Array,
+  passing: Int32Array | undefined,
 ): Tally {
-  const t = emptyCounts(store, passing);
-  const slices: { list: PriceList; at: number; end: number }[] = [];
+  const t = emptyCounts(store, passing ?? new Int32Array(0));
+  const { material, rating } = store;
+  const { colourBits: colours, sizeBits: sizes } = c;
+  let n = 0;
   for (const [b, list] of node.byBrand) {
     if (!list.length) continue;
     const from = c.priced ? list.priceBound(store, c.lo, false) : 0;
@@ -149,31 +153,66 @@ export function tallyBrands(
     if (c.brand![b] !== 1) continue;
     t.min = Math.min(t.min, store.price[list.members[0]!]!);
     t.max = Math.max(t.max, store.price[list.members[list.length - 1]!]!);
-    if (to > from) slices.push({ list, at: from, end: to });
-  }
-  const { price, ids, material, rating } = store;
-  const { colourBits: colours, sizeBits: sizes } = c;
-  let n = 0;
-  while (slices.length) {
-    // The slice whose next member comes first by price, then id (a few brands: a linear pick).
-    let best = 0;
-    for (let i = 1; i < slices.length; i++) {
-      const a = slices[i]!.list.members[slices[i]!.at]!;
-      const b = slices[best]!.list.members[slices[best]!.at]!;
-      if (price[a]! < price[b]! || (price[a] === price[b] && ids[a]! < ids[b]!)) best = i;
+    const { members } = list;
+    for (let i = from; i < to; i++) {
+      const s = members[i]!;
+      if (passing) passing[n] = s;
+      n++;
+      const m = material[s]!;
+      if (m !== NONE) t.material[m]!++;
+      colours.count(s, t.colour);
+      sizes.count(s, t.size);
+      t.stars[starsOf(rating[s]!)]!++;
     }
-    const slice = slices[best]!;
-    const s = slice.list.members[slice.at++]!;
-    if (slice.at === slice.end) slices.splice(best, 1);
-    passing[n++] = s;
-    const m = material[s]!;
-    if (m !== NONE) t.material[m]!++;
-    colours.count(s, t.colour);
-    sizes.count(s, t.size);
-    t.stars[starsOf(rating[s]!)]!++;
   }
   t.total = n;
   return t;
+}
+
+/**
+ * The first `want` products tallyBrands counts in price order (the last
+ * `want`, still ascending, when `descending`), merged from the chosen brands'
+ * in-range members into `out`: a page in price order needs no more than its
+ * offset and length of them. Returns how many were written.
+ */
+export function mergeBrands(
+  store: ListingStore,
+  c: Criteria,
+  node: CategoryNode,
+  want: number,
+  descending: boolean,
+  out: Int32Array,
+): number {
+  const slices: { list: PriceList; at: number; end: number }[] = [];
+  let total = 0;
+  for (const [b, list] of node.byBrand) {
+    if (!list.length || c.brand![b] !== 1) continue;
+    const from = c.priced ? list.priceBound(store, c.lo, false) : 0;
+    const to = c.priced ? list.priceBound(store, c.hi, true) : list.length;
+    // Descending, a slice is read from its end: `at` is one past its next member.
+    if (to > from) slices.push(descending ? { list, at: to, end: from } : { list, at: from, end: to });
+    total += to - from;
+  }
+  const k = Math.min(want, total);
+  const { price, ids } = store;
+  const next = (slice: { list: PriceList; at: number }) =>
+    slice.list.members[descending ? slice.at - 1 : slice.at]!;
+  for (let n = 0; n < k; n++) {
+    // The slice whose next member comes first (last, descending) by price, then id: a few brands, a linear pick.
+    let best = 0;
+    for (let i = 1; i < slices.length; i++) {
+      const a = next(slices[i]!);
+      const b = next(slices[best]!);
+      const before = price[a]! < price[b]! || (price[a] === price[b] && ids[a]! < ids[b]!);
+      if (before !== descending) best = i;
+    }
+    const slice = slices[best]!;
+    const s = next(slice);
+    slice.at += descending ? -1 : 1;
+    if (slice.at === slice.end) slices.splice(best, 1);
+    out[descending ? k - 1 - n : n] = s;
+  }
+  return k;
 }
 
 /**

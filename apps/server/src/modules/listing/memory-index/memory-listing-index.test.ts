@@ -180,6 +180,23 @@ const brandsAndPriceArb: fc.Arbitrary<ProductListParams> = fc
   })
   .map(parsedQuery);
 
+/** In Stock Only and one colour or one size (or neither), in any order: counted from kept counts. */
+const stockChoiceArb: fc.Arbitrary<ProductListParams> = fc
+  .record({
+    category: option(fc.constantFrom('Fashion', 'electronics')),
+    subCategory: option(fc.constantFrom('Men', 'audio')),
+    choice: fc.oneof(
+      fc.record({ colour: fc.constantFrom(...COLOURS, 'purple').map((c) => [c]) }),
+      fc.record({ size: fc.constantFrom(...SIZES, 'XXS').map((s) => [s]) }),
+      fc.record({ size: fc.constantFrom(['S', 'XXS'], ['S', 'M']) }),
+      fc.constant({}),
+    ),
+    sort: fc.constantFrom(...PRODUCT_SORTS),
+    page: fc.integer({ min: 1, max: 3 }),
+    limit: fc.integer({ min: 1, max: 9 }),
+  })
+  .map(({ choice, ...q }) => parsedQuery({ ...q, ...choice, inStock: 'true' }));
+
 /** A search in any order, perhaps in a category or for some brands. */
 const searchArb: fc.Arbitrary<ProductListParams> = fc
   .record({
@@ -296,10 +313,11 @@ describe('the in-memory listing index', () => {
           fc.array(queryArb, { minLength: 10, maxLength: 10 }),
           fc.array(brandsAndPriceArb, { minLength: 4, maxLength: 4 }),
           fc.array(searchArb, { minLength: 4, maxLength: 4 }),
+          fc.array(stockChoiceArb, { minLength: 4, maxLength: 4 }),
         ),
         fc.array(writeArb, { minLength: 2, maxLength: 5 }),
-        async (catalogue, [random, brandsAndPrice, searches], writes) => {
-          const queries = [...random, ...brandsAndPrice, ...searches];
+        async (catalogue, [random, brandsAndPrice, searches, stockChoices], writes) => {
+          const queries = [...random, ...brandsAndPrice, ...searches, ...stockChoices];
           await t.db.execute(sql`truncate products cascade`);
           if (catalogue.length) await t.db.insert(products).values(catalogue);
           for (const q of queries) await expectSame(q);

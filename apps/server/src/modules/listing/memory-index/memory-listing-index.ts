@@ -8,6 +8,7 @@ import {
   emptyTally,
   facetRows,
   keptTally,
+  mergeBrands,
   type Tally,
   tally,
   tallyBrands,
@@ -16,8 +17,10 @@ import {
 import { resolveCriteria } from './listing-criteria';
 import { readChangesSince, readListing, readProductJson } from './listing-feed.repo';
 import { ListingMemory } from './listing-memory';
+import { orderOf } from './listing-orders';
 import { type Passing, pickPage } from './page-selection';
 import { SLICE_MS, Slices } from './slices';
+import { keptStockChoice, stockTally, stockTest } from './stock-tally';
 import { matchTerm } from './text-match';
 
 /** A request that keeps finding the listing changed under it answers from the last state it caught up to. */
@@ -136,7 +139,7 @@ export class MemoryListingIndex implements ListingIndex {
     f: ProductFilters,
     page: PageRequest,
   ): { rows: { id: string; key: string[] }[]; summary: ListingSummary } {
-    const { tally: counted, passing, relevance, node } = this.tallyOf(f, page.sort === 'featured');
+    const { tally: counted, passing, relevance, node } = this.tallyOf(f, page);
     const picked = pickPage(this.memory.store, this.memory.orders, passing, {
       sort: page.sort,
       limit: page.limit,
@@ -151,11 +154,16 @@ export class MemoryListingIndex implements ListingIndex {
     };
   }
 
-  /** The listing's tally and the products passing it; with `ranked`, a search's relevance by slot too. */
+  /**
+   * The listing's tally and the products passing it, for `page` (none: a summary, no page); a search
+   * in the featured order has its relevance by slot too.
+   */
   private tallyOf(
     f: ProductFilters,
-    ranked = false,
+    page?: PageRequest,
   ): { tally: Tally; passing: Passing; relevance?: Float64Array; node?: number } {
+    const ranked = page?.sort === 'featured';
+    const order = page && orderOf(page.sort);
     const { store, nodes, trigrams, scratch } = this.memory;
     const c = resolveCriteria(store, nodes, f);
     if (c.nothing || !c.node) {
@@ -176,11 +184,30 @@ export class MemoryListingIndex implements ListingIndex {
       const passing = { slots: scratch.passing, n: counted.total, byPrice: false, everything: false };
       return ranked ? { tally: counted, passing, relevance: scratch.relevance } : { tally: counted, passing };
     }
-    const counted = brandsAndPriceOnly(c)
-      ? tallyBrands(store, c, c.node, scratch.passing)
-      : c.priced
-        ? tallyPriceRange(store, c, c.node, scratch.passing)
-        : tally(store, c, c.node.members, c.node.length, false, scratch.passing);
+    const choice = keptStockChoice(c);
+    if (choice) {
+      const test = stockTest(store, c);
+      const counted = stockTally(store, c.node, choice, test);
+      const passing = { slots: c.node.members, n: c.node.length, byPrice: true, everything: false, test };
+      return { tally: counted, passing };
+    }
+    if (brandsAndPriceOnly(c) && (!order || order.name === 'price')) {
+      const counted = tallyBrands(store, c, c.node, undefined);
+      // A cursor's page starts at a key, not an offset: it needs them all.
+      const want = !page ? 0 : 'offset' in page.at ? page.at.offset + page.limit : counted.total;
+      const n = mergeBrands(store, c, c.node, want, order?.descending ?? false, scratch.passing);
+      return { tally: counted, passing: { slots: scratch.passing, n, byPrice: true, everything: false } };
+    }
+    if (brandsAndPriceOnly(c)) {
+      const counted = tallyBrands(store, c, c.node, scratch.passing);
+      return {
+        tally: counted,
+        passing: { slots: scratch.passing, n: counted.total, byPrice: false, everything: false },
+      };
+    }
+    const counted = c.priced
+      ? tallyPriceRange(store, c, c.node, scratch.passing)
+      : tally(store, c, c.node.members, c.node.length, false, scratch.passing);
     return {
       tally: counted,
       passing: { slots: scratch.passing, n: counted.total, byPrice: true, everything: false },

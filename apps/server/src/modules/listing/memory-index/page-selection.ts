@@ -37,6 +37,11 @@ export interface Passing {
   byPrice: boolean;
   /** They are every listed product: an order's page is read from the order itself. */
   everything: boolean;
+  /**
+   * They are not listed: they are those of `slots` (a node's members, by price), or of any order,
+   * passing this. A page is then read by walking the order until it is full, not by ranking all of them.
+   */
+  test?: (slot: number) => boolean;
 }
 
 export interface PickedRow {
@@ -58,6 +63,11 @@ export function pickPage(
   const compare = after
     ? (slot: number) => compareWithKey(store, name, slot, after.values, after.id)
     : undefined;
+  if (passing.test) {
+    const list = name === 'price' ? passing.slots : orders[name].order;
+    const length = name === 'price' ? passing.n : orders[name].length;
+    return readInOrder(list, length, descending, q, compare, passing.test).map(keyed);
+  }
   if ((name === 'price' && passing.byPrice) || passing.everything) {
     const list = passing.everything && name !== 'price' ? orders[name].order : passing.slots;
     const length = passing.everything && name !== 'price' ? orders[name].length : passing.n;
@@ -84,6 +94,7 @@ function readInOrder(
   descending: boolean,
   q: PageQuery,
   compare: ((slot: number) => number) | undefined,
+  test?: (slot: number) => boolean,
 ): number[] {
   const firstAfter = (before: (slot: number) => boolean) => {
     let lo = 0;
@@ -96,6 +107,23 @@ function readInOrder(
     return lo;
   };
   const out: number[] = [];
+  if (test) {
+    // Only the passing count towards the offset: it cannot be skipped by index.
+    let skip = compare ? 0 : q.offset;
+    const take = (slot: number) => {
+      if (!test(slot)) return;
+      if (skip > 0) skip--;
+      else out.push(slot);
+    };
+    if (!descending) {
+      const start = compare ? firstAfter((slot) => compare(slot) <= 0) : 0;
+      for (let i = start; i < length && out.length < q.limit; i++) take(list[i]!);
+    } else {
+      const end = compare ? firstAfter((slot) => compare(slot) < 0) : length;
+      for (let i = end - 1; i >= 0 && out.length < q.limit; i--) take(list[i]!);
+    }
+    return out;
+  }
   if (!descending) {
     const start = compare ? firstAfter((slot) => compare(slot) <= 0) : q.offset;
     for (let i = start; i < length && out.length < q.limit; i++) out.push(list[i]!);
