@@ -54,6 +54,19 @@ export class SlotBits {
     }
   }
 
+  /** Calls `visit` with each value the slot holds, lowest first (for updates; `count` is the hot path). */
+  each(slot: number, visit: (id: number) => void): void {
+    const at = slot * this.words;
+    for (let w = 0; w < this.words; w++) {
+      let word = this.bits[at + w]!;
+      while (word !== 0) {
+        const low = word & -word;
+        visit((w << 5) + 31 - Math.clz32(low));
+        word ^= low;
+      }
+    }
+  }
+
   private widen(words: number): void {
     const bits = new Uint32Array(this.capacity * words);
     for (let slot = 0; slot < this.capacity; slot++) {

@@ -61,20 +61,13 @@ export class StockCounts {
     slot: number,
     by: number,
   ): void {
-    const at = slot * bits.words;
-    for (let w = 0; w < bits.words; w++) {
-      let word = bits.bits[at + w]!;
-      while (word !== 0) {
-        const low = word & -word;
-        const id = (w << 5) + 31 - Math.clz32(low);
-        let kept = counts[id];
-        if (!kept) {
-          kept = new FacetCounts();
-          counts[id] = kept;
-        }
-        kept.add(store, slot, by);
-        word ^= low;
+    bits.each(slot, (id) => {
+      let kept = counts[id];
+      if (!kept) {
+        kept = new FacetCounts();
+        counts[id] = kept;
       }
-    }
+      kept.add(store, slot, by);
+    });
   }
 }
